@@ -1,0 +1,100 @@
+package dev.quire.io.spi;
+
+import dev.quire.errors.InvalidArgumentException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+
+/**
+ * The registry of {@link IoProvider}s found through {@link ServiceLoader}, and the rule that picks one: the provider
+ * named by the options, else the one named by the {@code quire.io} system property, else the available provider with
+ * the highest priority among those that support the URI.
+ */
+public final class IoProviders {
+    private IoProviders() {}
+
+    /** Loaded once, on first use, so class initialisation never races provider loading. */
+    private static final class Holder {
+        static final Map<String, IoProvider> PROVIDERS = load();
+
+        private static Map<String, IoProvider> load() {
+            Map<String, IoProvider> byName = new LinkedHashMap<>();
+            ServiceLoader<IoProvider> loader = ServiceLoader.load(IoProvider.class, IoProviders.class.getClassLoader());
+            for (var it = loader.iterator(); ; ) {
+                IoProvider provider;
+                try {
+                    if (!it.hasNext()) {
+                        break;
+                    }
+                    provider = it.next();
+                } catch (ServiceConfigurationError e) {
+                    System.getLogger(IoProviders.class.getName())
+                            .log(System.Logger.Level.WARNING, "skipping an I/O provider that failed to load", e);
+                    continue;
+                }
+                IoProvider previous = byName.putIfAbsent(provider.name(), provider);
+                if (previous != null && previous.getClass() != provider.getClass()) {
+                    throw new IllegalStateException("two I/O providers are named `" + provider.name() + "`: "
+                            + previous.getClass().getName() + " and " + provider.getClass().getName());
+                }
+            }
+            return Map.copyOf(byName);
+        }
+    }
+
+    /** Every provider found, highest priority first. */
+    public static List<IoProvider> all() {
+        List<IoProvider> list = new ArrayList<>(Holder.PROVIDERS.values());
+        list.sort(Comparator.comparingInt(IoProvider::priority).reversed().thenComparing(IoProvider::name));
+        return list;
+    }
+
+    /** The provider with this name; fails with the names that exist when there is none. */
+    public static IoProvider byName(String name) {
+        IoProvider provider = Holder.PROVIDERS.get(Objects.requireNonNull(name, "name is null"));
+        if (provider == null) {
+            throw new InvalidArgumentException("no I/O provider named `" + name + "`; found: "
+                    + all().stream().map(IoProvider::name).toList());
+        }
+        return provider;
+    }
+
+    /** The provider that would serve {@code uri} with these options. */
+    public static IoProvider choose(URI uri, IoOptions options) {
+        String named = options.provider().orElse(System.getProperty(IoOptions.PROVIDER_PROPERTY, ""));
+        if (!named.isEmpty()) {
+            IoProvider provider = byName(named);
+            if (!provider.supports(uri)) {
+                throw new InvalidArgumentException("I/O provider `" + named + "` cannot read " + uri);
+            }
+            Availability availability = provider.availability();
+            if (!availability.available()) {
+                throw new InvalidArgumentException("I/O provider `" + named + "` is not available here: "
+                        + availability.reason());
+            }
+            return provider;
+        }
+        for (IoProvider provider : all()) {
+            if (provider.supports(uri) && provider.availability().available()) {
+                return provider;
+            }
+        }
+        throw new InvalidArgumentException("no available I/O provider can read " + uri + "; found: "
+                + all().stream().map(p -> p.name() + (p.supports(uri) ? "" : " (other scheme)")).toList());
+    }
+
+    public static ReadAt open(URI uri, IoOptions options) {
+        return choose(uri, options).open(uri, options);
+    }
+
+    public static ReadAt open(Path path) {
+        return open(path.toAbsolutePath().toUri(), IoOptions.defaults());
+    }
+}

@@ -1,0 +1,20 @@
+package dev.quire.io.spi;
+
+import java.net.URI;
+
+/**
+ * Opens a {@link ReadAt} for a URI. Everything that opens files (scans, the CLI, benchmarks) takes one, so any reader
+ * can serve a file; {@link #providers(IoOptions)} is the default, which goes through {@link IoProviders}.
+ */
+@FunctionalInterface
+public interface ReadAtFactory {
+    ReadAt open(URI uri);
+
+    static ReadAtFactory providers(IoOptions options) {
+        return uri -> IoProviders.open(uri, options);
+    }
+
+    static ReadAtFactory defaults() {
+        return providers(IoOptions.defaults());
+    }
+}

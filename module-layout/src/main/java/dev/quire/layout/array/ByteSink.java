@@ -1,0 +1,101 @@
+package dev.quire.layout.array;
+
+import dev.quire.errors.InvalidArgumentException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+
+/** A growable little-endian byte buffer on the heap, for builders. */
+final class ByteSink {
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Arrays near Integer.MAX_VALUE cannot be allocated on every VM. */
+    static final int MAX_SIZE = Integer.MAX_VALUE - 16;
+
+    private byte[] bytes;
+    private int size;
+
+    ByteSink(int initialCapacity) {
+        bytes = new byte[Math.max(initialCapacity, 16)];
+    }
+
+    int size() {
+        return size;
+    }
+
+    private void reserve(long extra) {
+        long needed = size + extra;
+        if (needed > MAX_SIZE) {
+            throw new InvalidArgumentException("a builder buffer cannot exceed " + MAX_SIZE
+                    + " bytes; write smaller batches");
+        }
+        if (needed > bytes.length) {
+            long grown = Math.max(needed, Math.min((long) bytes.length * 2, MAX_SIZE));
+            bytes = Arrays.copyOf(bytes, (int) grown);
+        }
+    }
+
+    void writeByte(int v) {
+        reserve(1);
+        bytes[size++] = (byte) v;
+    }
+
+    void writeShort(short v) {
+        reserve(2);
+        SHORT.set(bytes, size, v);
+        size += 2;
+    }
+
+    void writeInt(int v) {
+        reserve(4);
+        INT.set(bytes, size, v);
+        size += 4;
+    }
+
+    void writeLong(long v) {
+        reserve(8);
+        LONG.set(bytes, size, v);
+        size += 8;
+    }
+
+    void write(byte[] src, int off, int len) {
+        reserve(len);
+        System.arraycopy(src, off, bytes, size, len);
+        size += len;
+    }
+
+    void write(MemorySegment src) {
+        long len = src.byteSize();
+        reserve(len);
+        MemorySegment.copy(src, ValueLayout.JAVA_BYTE, 0, bytes, size, (int) len);
+        size += (int) len;
+    }
+
+    void writeZeros(long len) {
+        reserve(len);
+        Arrays.fill(bytes, size, size + (int) len, (byte) 0);
+        size += (int) len;
+    }
+
+    /** Overwrites an int already written at {@code pos}. */
+    void setInt(int pos, int v) {
+        INT.set(bytes, pos, v);
+    }
+
+    /** A segment of the bytes written so far; the sink must not be written to while it is in use. */
+    MemorySegment view() {
+        return MemorySegment.ofArray(bytes).asSlice(0, size);
+    }
+
+    /** Hands the bytes over as a segment and starts afresh. */
+    MemorySegment take() {
+        MemorySegment out = MemorySegment.ofArray(size == bytes.length ? bytes : Arrays.copyOf(bytes, size));
+        bytes = new byte[16];
+        size = 0;
+        return out;
+    }
+}

@@ -1,0 +1,101 @@
+package dev.quire.layout.array;
+
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.dtype.DType;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** Builds {@link VarBinViewArray}s with a single data buffer for values longer than 12 bytes. */
+public final class VarBinViewBuilder extends ArrayBuilder {
+    private final DType dtype;
+    private final ByteSink views = new ByteSink(1024);
+    private final ByteSink data = new ByteSink(1024);
+    private final ValiditySink validity;
+
+    VarBinViewBuilder(DType dtype) {
+        this.dtype = dtype;
+        this.validity = new ValiditySink(dtype.nullable());
+    }
+
+    @Override
+    public DType dtype() {
+        return dtype;
+    }
+
+    @Override
+    public long length() {
+        return views.size() / VarBinViewArray.VIEW_SIZE;
+    }
+
+    @Override
+    public long byteSize() {
+        return views.size() + data.size() + validity.byteSize();
+    }
+
+    public void appendString(String s) {
+        appendBytes(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public void appendBytes(byte[] b) {
+        appendBytes(MemorySegment.ofArray(b));
+    }
+
+    public void appendBytes(MemorySegment value) {
+        long size = value.byteSize();
+        if (size > Integer.MAX_VALUE - 16) {
+            throw new InvalidArgumentException("a value of " + size + " bytes is too large");
+        }
+        views.writeInt((int) size);
+        if (size <= VarBinViewArray.MAX_INLINED) {
+            int start = views.size();
+            views.writeZeros(12);
+            MemorySegment.copy(value, 0, views.view(), start, size);
+        } else {
+            views.writeInt(value.get(ValueLayout.JAVA_INT_UNALIGNED, 0));
+            views.writeInt(0);
+            views.writeInt(data.size());
+            data.write(value);
+        }
+        validity.append(true);
+    }
+
+    @Override
+    public void appendNull() {
+        checkNullable();
+        views.writeZeros(VarBinViewArray.VIEW_SIZE);
+        validity.append(false);
+    }
+
+    @Override
+    void appendCanonical(Array canonical, long from, long to) {
+        VarBinViewArray src = (VarBinViewArray) canonical;
+        for (long i = from; i < to; i++) {
+            if (src.isValid(i)) {
+                appendBytes(src.bytesAt(i));
+            } else {
+                appendNull();
+            }
+        }
+    }
+
+    @Override
+    public void appendScalar(Scalar value) {
+        if (value.isNull()) {
+            appendNull();
+        } else if (value.value() instanceof String s) {
+            appendString(s);
+        } else {
+            appendBytes((byte[]) value.value());
+        }
+    }
+
+    @Override
+    public VarBinViewArray finish() {
+        MemorySegment v = views.take();
+        MemorySegment d = data.take();
+        List<MemorySegment> buffers = d.byteSize() == 0 ? List.of() : List.of(d);
+        return new VarBinViewArray(dtype, v, buffers, validity.take());
+    }
+}

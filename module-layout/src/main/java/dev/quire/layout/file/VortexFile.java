@@ -1,0 +1,134 @@
+package dev.quire.layout.file;
+
+import dev.quire.errors.ClosedException;
+import dev.quire.io.spi.ReadAt;
+import dev.quire.io.spi.ReadAtFactory;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.internal.format.FileContext;
+import dev.quire.layout.internal.format.FileFooter;
+import dev.quire.layout.internal.format.LayoutNode;
+import dev.quire.layout.scan.Scan;
+import dev.quire.layout.spi.Layout;
+import dev.quire.layout.spi.LayoutReader;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * An open Vortex file: its dtype, row count and layout tree, read from the footer on open, and scans over its rows.
+ * Opening reads only the end of the file; data is read by scans. Thread-safe.
+ */
+public final class VortexFile implements AutoCloseable {
+    private final ReadAt in;
+    private final boolean ownsReader;
+    private final FileFooter footer;
+    private final LayoutNode root;
+    private volatile LayoutReader reader;
+    private volatile boolean closed;
+
+    private VortexFile(ReadAt in, boolean ownsReader, ReadLimits limits) {
+        this.in = in;
+        this.ownsReader = ownsReader;
+        this.footer = FileFooter.read(in, limits);
+        this.root = LayoutNode.root(new FileContext(in, footer, limits));
+    }
+
+    /** Opens a local file through the best available I/O provider. */
+    public static VortexFile open(Path path) {
+        return open(path.toAbsolutePath().toUri(), ReadAtFactory.defaults(), ReadLimits.defaults());
+    }
+
+    /** Opens a file through a reader factory (the hook that lets any {@link ReadAt} serve it). */
+    public static VortexFile open(URI uri, ReadAtFactory factory, ReadLimits limits) {
+        ReadAt in = factory.open(uri);
+        try {
+            return new VortexFile(in, true, limits);
+        } catch (RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /** Opens a file over a reader the caller keeps ownership of. */
+    public static VortexFile open(ReadAt in) {
+        return new VortexFile(in, false, ReadLimits.defaults());
+    }
+
+    public static VortexFile open(ReadAt in, ReadLimits limits) {
+        return new VortexFile(in, false, limits);
+    }
+
+    public DType dtype() {
+        return footer.dtype();
+    }
+
+    public long rowCount() {
+        return root.rowCount();
+    }
+
+    public long fileSize() {
+        return footer.fileSize();
+    }
+
+    /** The root of the layout tree. */
+    public Layout layout() {
+        return root;
+    }
+
+    /** The data segments the footer lists, by id. */
+    public List<SegmentSpec> segments() {
+        return footer.segments();
+    }
+
+    /** The array encoding ids the footer lists. */
+    public List<String> arraySpecs() {
+        return footer.arraySpecs();
+    }
+
+    /** The layout ids the footer lists. */
+    public List<String> layoutSpecs() {
+        return footer.layoutSpecs();
+    }
+
+    /** The reader of the root layout, shared by the scans of this file. */
+    public LayoutReader reader() {
+        checkOpen();
+        LayoutReader r = reader;
+        if (r == null) {
+            synchronized (this) {
+                r = reader;
+                if (r == null) {
+                    r = root.vtable().reader(root);
+                    reader = r;
+                }
+            }
+        }
+        return r;
+    }
+
+    /** A scan of all rows and columns, to narrow down with the scan's builder methods. */
+    public Scan scan() {
+        checkOpen();
+        return new Scan(this);
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new ClosedException("Vortex file " + in.name());
+        }
+    }
+
+    public String name() {
+        return in.name();
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            if (ownsReader) {
+                in.close();
+            }
+        }
+    }
+}

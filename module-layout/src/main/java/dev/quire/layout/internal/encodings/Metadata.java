@@ -1,0 +1,44 @@
+package dev.quire.layout.internal.encodings;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import com.google.protobuf.Parser;
+import dev.quire.layout.spi.ArrayParts;
+
+/** Parsing of protobuf array metadata, failing with the node's location. */
+final class Metadata {
+    private Metadata() {}
+
+    static <T extends Message> T parse(ArrayParts parts, Parser<T> parser, String what) {
+        try {
+            return parser.parseFrom(parts.metadata());
+        } catch (InvalidProtocolBufferException e) {
+            throw parts.malformed("invalid " + what + " metadata: " + e.getMessage());
+        }
+    }
+
+    static void requireEmpty(ArrayParts parts) {
+        if (parts.metadata().hasRemaining()) {
+            throw parts.malformed("expected empty metadata, got " + parts.metadata().remaining() + " bytes");
+        }
+    }
+
+    static void requireBuffers(ArrayParts parts, int count) {
+        if (parts.bufferCount() != count) {
+            throw parts.malformed("expected " + count + " buffers, got " + parts.bufferCount());
+        }
+    }
+
+    static void requireChildrenAtMost(ArrayParts parts, int max) {
+        if (parts.childCount() > max) {
+            throw parts.malformed("expected at most " + max + " children, got " + parts.childCount());
+        }
+    }
+
+    static <T> T requireDType(ArrayParts parts, Class<T> kind) {
+        if (!kind.isInstance(parts.dtype())) {
+            throw parts.malformed("cannot hold values of dtype " + parts.dtype());
+        }
+        return kind.cast(parts.dtype());
+    }
+}

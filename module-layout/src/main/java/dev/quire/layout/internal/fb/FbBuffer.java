@@ -1,0 +1,122 @@
+package dev.quire.layout.internal.fb;
+
+import dev.quire.errors.MalformedFileException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Untrusted flatbuffer bytes with bounds-checked access. Every read checks its range first and reports a
+ * {@link MalformedFileException} naming the structure ({@code what}) and the absolute file offset, so corrupt input
+ * never reaches a JDK index exception.
+ */
+public final class FbBuffer {
+    private final ByteBuffer bytes;
+    private final String what;
+    private final long fileOffset;
+    private int tablesVisited;
+    private final int maxTables;
+
+    /**
+     * @param bytes the flatbuffer, position 0 at its first byte
+     * @param what what this flatbuffer is, for messages ("footer", "layout", "array in segment 3")
+     * @param fileOffset absolute offset of byte 0 in the file, or -1 when not from a file
+     * @param maxTables how many tables a reader may visit before the buffer is deemed hostile
+     */
+    public FbBuffer(ByteBuffer bytes, String what, long fileOffset, int maxTables) {
+        this.bytes = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
+        this.what = what;
+        this.fileOffset = fileOffset;
+        this.maxTables = maxTables;
+    }
+
+    public int size() {
+        return bytes.limit();
+    }
+
+    public String what() {
+        return what;
+    }
+
+    /** The root table: the u32 at offset 0 points at it. */
+    public FbTable root() {
+        int pos = uoffsetTarget(0, "root offset");
+        return table(pos, what);
+    }
+
+    FbTable table(int pos, String path) {
+        if (++tablesVisited > maxTables) {
+            throw error(path + ": more than " + maxTables + " tables", pos);
+        }
+        check(pos, 4, path + " table");
+        int vtable = pos - bytes.getInt(pos);
+        check(vtable, 4, path + " vtable");
+        int vtableLen = Short.toUnsignedInt(bytes.getShort(vtable));
+        int inlineLen = Short.toUnsignedInt(bytes.getShort(vtable + 2));
+        if (vtableLen < 4 || (vtableLen & 1) != 0) {
+            throw error(path + ": vtable length " + vtableLen + " is invalid", vtable);
+        }
+        check(vtable, vtableLen, path + " vtable");
+        if (inlineLen < 4) {
+            throw error(path + ": table size " + inlineLen + " is invalid", vtable);
+        }
+        check(pos, inlineLen, path + " table");
+        return new FbTable(this, pos, vtable, vtableLen, inlineLen, path);
+    }
+
+    /** Follows the u32 offset stored at {@code pos}, relative to {@code pos}. */
+    int uoffsetTarget(int pos, String path) {
+        check(pos, 4, path);
+        long target = pos + Integer.toUnsignedLong(bytes.getInt(pos));
+        if (target >= bytes.limit()) {
+            throw error(path + ": offset points outside the " + bytes.limit() + "-byte buffer", pos);
+        }
+        return (int) target;
+    }
+
+    void check(long pos, long len, String path) {
+        if (pos < 0 || len < 0 || pos + len > bytes.limit()) {
+            throw error(path + ": bytes [" + pos + ", " + (pos + len) + ") are outside the " + bytes.limit()
+                    + "-byte buffer", pos);
+        }
+    }
+
+    byte getByte(int pos) {
+        return bytes.get(pos);
+    }
+
+    short getShort(int pos) {
+        return bytes.getShort(pos);
+    }
+
+    int getInt(int pos) {
+        return bytes.getInt(pos);
+    }
+
+    long getLong(int pos) {
+        return bytes.getLong(pos);
+    }
+
+    ByteBuffer slice(int pos, int len) {
+        return bytes.slice(pos, len).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    String utf8(int pos, int len, String path) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(slice(pos, len))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw error(path + ": string is not valid UTF-8", pos);
+        }
+    }
+
+    public MalformedFileException error(String message, long pos) {
+        long at = fileOffset >= 0 && pos >= 0 ? fileOffset + pos : -1;
+        return new MalformedFileException("malformed " + what + ": " + message, at);
+    }
+}

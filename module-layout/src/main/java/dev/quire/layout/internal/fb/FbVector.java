@@ -1,0 +1,74 @@
+package dev.quire.layout.internal.fb;
+
+import java.nio.ByteBuffer;
+
+/** A flatbuffer vector whose length was checked against its buffer when it was opened. */
+public final class FbVector {
+    private final FbBuffer buf;
+    private final int start;
+    private final int length;
+    private final int elementSize;
+    private final String path;
+
+    FbVector(FbBuffer buf, int start, int length, int elementSize, String path) {
+        this.buf = buf;
+        this.start = start;
+        this.length = length;
+        this.elementSize = elementSize;
+        this.path = path;
+    }
+
+    public int length() {
+        return length;
+    }
+
+    private int at(int i) {
+        if (i < 0 || i >= length) {
+            throw new IllegalArgumentException("index " + i + " outside vector of " + length);
+        }
+        return start + i * elementSize;
+    }
+
+    public int u8(int i) {
+        return Byte.toUnsignedInt(buf.getByte(at(i)));
+    }
+
+    public int u16(int i) {
+        return Short.toUnsignedInt(buf.getShort(at(i)));
+    }
+
+    public long u32(int i) {
+        return Integer.toUnsignedLong(buf.getInt(at(i)));
+    }
+
+    /** Field at byte {@code offset} of struct element {@code i}, as an unsigned number of {@code width} bytes. */
+    public long structField(int i, int offset, int width) {
+        int p = at(i) + offset;
+        return switch (width) {
+            case 1 -> Byte.toUnsignedInt(buf.getByte(p));
+            case 2 -> Short.toUnsignedInt(buf.getShort(p));
+            case 4 -> Integer.toUnsignedLong(buf.getInt(p));
+            case 8 -> buf.getLong(p);
+            default -> throw new IllegalArgumentException("width " + width);
+        };
+    }
+
+    /** Element {@code i} of a vector of tables. */
+    public FbTable table(int i) {
+        int p = at(i);
+        return buf.table(buf.uoffsetTarget(p, path + "[" + i + "]"), path + "[" + i + "]");
+    }
+
+    /** Element {@code i} of a vector of strings. */
+    public String string(int i) {
+        int p = buf.uoffsetTarget(at(i), path + "[" + i + "]");
+        buf.check(p, 4, path + "[" + i + "]");
+        long len = Integer.toUnsignedLong(buf.getInt(p));
+        buf.check(p + 4L, len, path + "[" + i + "]");
+        return buf.utf8(p + 4, (int) len, path + "[" + i + "]");
+    }
+
+    public ByteBuffer asBytes() {
+        return buf.slice(start, length * elementSize);
+    }
+}

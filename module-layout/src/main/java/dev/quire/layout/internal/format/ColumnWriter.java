@@ -1,0 +1,133 @@
+package dev.quire.layout.internal.format;
+
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.ArrayBuilder;
+import dev.quire.layout.array.BitBuffer;
+import dev.quire.layout.array.BoolArray;
+import dev.quire.layout.array.StructArray;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.dtype.DType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Buffers one column (or a struct of columns) and writes it in chunks. Leaves cut a chunk at a block boundary once
+ * it holds {@code chunkBytes} of canonical data; structs split into one writer per field (plus one for their
+ * validity when nullable), so each field gets its own chunk grid, as the reference writer does.
+ */
+public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWriter.Struct {
+
+    public static ColumnWriter create(DType dtype, FileWriter file, long chunkBytes, int blockRows) {
+        if (dtype instanceof DType.Struct s) {
+            return new Struct(s, file, chunkBytes, blockRows);
+        }
+        return new Leaf(dtype, file, chunkBytes, blockRows);
+    }
+
+    /** Appends rows {@code [from, to)} of {@code values}. */
+    public abstract void append(Array values, long from, long to);
+
+    /** Writes what is buffered and returns the column's layout. */
+    public abstract LayoutSpecNode finish();
+
+    static final class Leaf extends ColumnWriter {
+        private final FileWriter file;
+        private final ArrayBuilder builder;
+        private final long chunkBytes;
+        private final int blockRows;
+        private final List<LayoutSpecNode> chunks = new ArrayList<>();
+        private long rows;
+
+        Leaf(DType dtype, FileWriter file, long chunkBytes, int blockRows) {
+            this.file = file;
+            this.builder = ArrayBuilder.forType(dtype);
+            this.chunkBytes = chunkBytes;
+            this.blockRows = blockRows;
+        }
+
+        @Override
+        public void append(Array values, long from, long to) {
+            Array canonical = values.toCanonical();
+            long pos = from;
+            while (pos < to) {
+                long toBlockEnd = blockRows - builder.length() % blockRows;
+                long n = Math.min(to - pos, toBlockEnd);
+                builder.append(canonical, pos, pos + n);
+                pos += n;
+                if (builder.length() % blockRows == 0 && builder.byteSize() >= chunkBytes) {
+                    flush();
+                }
+            }
+        }
+
+        private void flush() {
+            long n = builder.length();
+            if (n == 0) {
+                return;
+            }
+            int segment = file.writeArray(builder.finish());
+            chunks.add(LayoutSpecNode.flat(n, segment));
+            rows += n;
+        }
+
+        @Override
+        public LayoutSpecNode finish() {
+            flush();
+            if (chunks.size() == 1) {
+                return chunks.getFirst();
+            }
+            return LayoutSpecNode.chunked(rows, chunks);
+        }
+    }
+
+    static final class Struct extends ColumnWriter {
+        private final DType.Struct dtype;
+        private final Leaf validity;
+        private final List<ColumnWriter> fields = new ArrayList<>();
+        private long rows;
+
+        Struct(DType.Struct dtype, FileWriter file, long chunkBytes, int blockRows) {
+            this.dtype = dtype;
+            this.validity = dtype.nullable() ? new Leaf(new DType.Bool(false), file, chunkBytes, blockRows) : null;
+            for (var f : dtype.fields()) {
+                fields.add(create(f.dtype(), file, chunkBytes, blockRows));
+            }
+        }
+
+        @Override
+        public void append(Array values, long from, long to) {
+            StructArray struct = (StructArray) values.toCanonical();
+            for (int i = 0; i < fields.size(); i++) {
+                fields.get(i).append(struct.field(i), from, to);
+            }
+            if (validity != null) {
+                validity.append(validityBits(struct.validity(), struct.length()), from, to);
+            }
+            rows += to - from;
+        }
+
+        private static BoolArray validityBits(Validity v, long length) {
+            return switch (v) {
+                case Validity.Mask m -> new BoolArray(m.bits(), Validity.NON_NULLABLE);
+                case Validity.AllInvalid a -> new BoolArray(BitBuffer.filled(length, false), Validity.NON_NULLABLE);
+                default -> new BoolArray(BitBuffer.filled(length, true), Validity.NON_NULLABLE);
+            };
+        }
+
+        @Override
+        public LayoutSpecNode finish() {
+            List<LayoutSpecNode> children = new ArrayList<>();
+            if (validity != null) {
+                children.add(validity.finish());
+            }
+            for (ColumnWriter f : fields) {
+                children.add(f.finish());
+            }
+            return LayoutSpecNode.struct(rows, children);
+        }
+
+        DType.Struct dtype() {
+            return dtype;
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.quire.layout.internal.format;
+
+import dev.quire.errors.MalformedFileException;
+import dev.quire.io.spi.ReadAt;
+import dev.quire.layout.file.ReadLimits;
+import dev.quire.layout.file.SegmentSpec;
+import dev.quire.layout.spi.ArrayEncoding;
+import dev.quire.layout.spi.ArrayEncodings;
+import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.LayoutVTables;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/** Everything the layout nodes of one open file share: the reader, the footer, the limits, resolved ids. */
+public final class FileContext {
+    private final ReadAt in;
+    private final FileFooter footer;
+    private final ReadLimits limits;
+    private final AtomicReferenceArray<ArrayEncoding> encodings;
+    private final AtomicReferenceArray<LayoutVTable> vtables;
+    private final AtomicLong layoutNodes = new AtomicLong();
+
+    public FileContext(ReadAt in, FileFooter footer, ReadLimits limits) {
+        this.in = in;
+        this.footer = footer;
+        this.limits = limits;
+        this.encodings = new AtomicReferenceArray<>(footer.arraySpecs().size());
+        this.vtables = new AtomicReferenceArray<>(footer.layoutSpecs().size());
+    }
+
+    public ReadAt in() {
+        return in;
+    }
+
+    public FileFooter footer() {
+        return footer;
+    }
+
+    public ReadLimits limits() {
+        return limits;
+    }
+
+    /** The array encoding for an index into the footer's array specs; unknown ids fail here, when first used. */
+    ArrayEncoding encoding(int specIndex, String location) {
+        if (specIndex >= encodings.length()) {
+            throw new MalformedFileException(location + ": array encoding index " + specIndex + " is not in the "
+                    + encodings.length() + " array specs of the footer");
+        }
+        ArrayEncoding e = encodings.get(specIndex);
+        if (e == null) {
+            e = ArrayEncodings.get(footer.arraySpecs().get(specIndex));
+            encodings.set(specIndex, e);
+        }
+        return e;
+    }
+
+    String encodingId(int specIndex, String location) {
+        if (specIndex >= footer.arraySpecs().size()) {
+            throw new MalformedFileException(location + ": array encoding index " + specIndex + " is not in the "
+                    + footer.arraySpecs().size() + " array specs of the footer");
+        }
+        return footer.arraySpecs().get(specIndex);
+    }
+
+    String layoutId(int specIndex, String location) {
+        if (specIndex >= footer.layoutSpecs().size()) {
+            throw new MalformedFileException(location + ": layout index " + specIndex + " is not in the "
+                    + footer.layoutSpecs().size() + " layout specs of the footer");
+        }
+        return footer.layoutSpecs().get(specIndex);
+    }
+
+    LayoutVTable vtable(int specIndex, String location) {
+        String id = layoutId(specIndex, location);
+        LayoutVTable v = vtables.get(specIndex);
+        if (v == null) {
+            v = LayoutVTables.get(id);
+            vtables.set(specIndex, v);
+        }
+        return v;
+    }
+
+    /** Counts a layout node as built, failing once the file has built more than the limit allows. */
+    void countLayoutNode(String path) {
+        if (layoutNodes.incrementAndGet() > limits.maxLayoutTables()) {
+            throw new MalformedFileException("layout tree has more than " + limits.maxLayoutTables()
+                    + " nodes (at " + path + ")");
+        }
+    }
+
+    public SegmentSpec segment(int id, String location) {
+        if (id < 0 || id >= footer.segments().size()) {
+            throw new MalformedFileException(location + ": segment " + Integer.toUnsignedString(id)
+                    + " does not exist (the footer lists " + footer.segments().size() + ")");
+        }
+        return footer.segments().get(id);
+    }
+
+    public CompletableFuture<MemorySegment> readSegment(int id, String location) {
+        SegmentSpec spec;
+        try {
+            spec = segment(id, location);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return in.read(spec.offset(), spec.length(), Math.max(8, spec.alignment()));
+    }
+}

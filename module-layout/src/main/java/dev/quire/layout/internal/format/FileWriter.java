@@ -1,0 +1,205 @@
+package dev.quire.layout.internal.format;
+
+import com.google.flatbuffers.FlatBufferBuilder;
+import dev.quire.errors.QuireIoException;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.file.SegmentSpec;
+import dev.quire.layout.internal.fb.DTypeFlatbuffers;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The byte-level writer of a Vortex file: the leading magic, data segments (each aligned), and at the end the DType,
+ * Layout and Footer flatbuffers, the Postscript and the end-of-file marker. Not thread-safe.
+ */
+public final class FileWriter {
+    private final WritableByteChannel out;
+    private final SpecInterner arraySpecs = new SpecInterner();
+    private final ArraySerializer serializer;
+    private final List<SegmentSpec> segments = new ArrayList<>();
+    private long position;
+
+    public FileWriter(WritableByteChannel out, boolean lz4Buffers) {
+        this.out = out;
+        this.serializer = new ArraySerializer(arraySpecs, lz4Buffers);
+        write(MemorySegment.ofArray(FileFooter.MAGIC.clone()));
+    }
+
+    public long position() {
+        return position;
+    }
+
+    /** Serializes {@code array} into a new segment and returns the segment's id. */
+    public int writeArray(Array array) {
+        ArraySerializer.Serialized s = serializer.serialize(array);
+        padTo(1L << s.alignmentExponent());
+        long start = position;
+        for (MemorySegment piece : s.pieces()) {
+            write(piece);
+        }
+        segments.add(new SegmentSpec(start, s.length(), s.alignmentExponent()));
+        return segments.size() - 1;
+    }
+
+    /** Writes the footer flatbuffers, postscript and end-of-file marker. The channel is left open. */
+    public void finish(DType dtype, LayoutSpecNode root) {
+        long dtypeOffset = position;
+        byte[] dtypeFb = dtypeFlatbuffer(dtype);
+        write(MemorySegment.ofArray(dtypeFb));
+
+        SpecInterner layoutSpecs = new SpecInterner();
+        long layoutOffset = position;
+        byte[] layoutFb = layoutFlatbuffer(root, layoutSpecs);
+        write(MemorySegment.ofArray(layoutFb));
+
+        long footerOffset = position;
+        byte[] footerFb = footerFlatbuffer(layoutSpecs);
+        write(MemorySegment.ofArray(footerFb));
+
+        byte[] postscript = postscript(dtypeOffset, dtypeFb.length, layoutOffset, layoutFb.length, footerOffset,
+                footerFb.length);
+        write(MemorySegment.ofArray(postscript));
+
+        byte[] eof = new byte[FileFooter.EOF_SIZE];
+        eof[0] = (byte) FileFooter.VERSION;
+        eof[2] = (byte) postscript.length;
+        eof[3] = (byte) (postscript.length >>> 8);
+        System.arraycopy(FileFooter.MAGIC, 0, eof, 4, 4);
+        write(MemorySegment.ofArray(eof));
+    }
+
+    private void padTo(long alignment) {
+        long pad = (alignment - (position & (alignment - 1))) & (alignment - 1);
+        if (pad > 0) {
+            write(MemorySegment.ofArray(new byte[(int) pad]));
+        }
+    }
+
+    private void write(MemorySegment bytes) {
+        ByteBuffer buffer = bytes.asByteBuffer();
+        try {
+            while (buffer.hasRemaining()) {
+                out.write(buffer);
+            }
+        } catch (IOException e) {
+            throw new QuireIoException("writing at offset " + position + " failed: " + e.getMessage(), e);
+        }
+        position += bytes.byteSize();
+    }
+
+    private static byte[] dtypeFlatbuffer(DType dtype) {
+        FlatBufferBuilder b = new FlatBufferBuilder(256);
+        b.finish(DTypeFlatbuffers.write(b, dtype));
+        return b.sizedByteArray();
+    }
+
+    private static byte[] layoutFlatbuffer(LayoutSpecNode root, SpecInterner layoutSpecs) {
+        FlatBufferBuilder b = new FlatBufferBuilder(1024);
+        b.finish(layoutNode(b, root, layoutSpecs));
+        return b.sizedByteArray();
+    }
+
+    /** Children first, so layout specs are interned in post-order of first use, as the reference does. */
+    private static int layoutNode(FlatBufferBuilder b, LayoutSpecNode node, SpecInterner layoutSpecs) {
+        int[] children = new int[node.children().size()];
+        for (int i = 0; i < children.length; i++) {
+            children[i] = layoutNode(b, node.children().get(i), layoutSpecs);
+        }
+        int encoding = layoutSpecs.intern(node.id());
+        int childVec = 0;
+        if (children.length > 0) {
+            b.startVector(4, children.length, 4);
+            for (int i = children.length - 1; i >= 0; i--) {
+                b.addOffset(children[i]);
+            }
+            childVec = b.endVector();
+        }
+        int metaVec = node.metadata().length == 0 ? 0 : b.createByteVector(node.metadata());
+        int segVec = 0;
+        if (!node.segments().isEmpty()) {
+            b.startVector(4, node.segments().size(), 4);
+            for (int i = node.segments().size() - 1; i >= 0; i--) {
+                b.addInt(node.segments().get(i));
+            }
+            segVec = b.endVector();
+        }
+        b.startTable(5);
+        b.addLong(1, node.rowCount(), 0);
+        if (metaVec != 0) {
+            b.addOffset(2, metaVec, 0);
+        }
+        if (childVec != 0) {
+            b.addOffset(3, childVec, 0);
+        }
+        if (segVec != 0) {
+            b.addOffset(4, segVec, 0);
+        }
+        b.addShort(0, (short) encoding, 0);
+        return b.endTable();
+    }
+
+    private byte[] footerFlatbuffer(SpecInterner layoutSpecs) {
+        FlatBufferBuilder b = new FlatBufferBuilder(1024);
+        int arrays = specVector(b, arraySpecs.ids());
+        int layouts = specVector(b, layoutSpecs.ids());
+        b.startVector(16, segments.size(), 8);
+        for (int i = segments.size() - 1; i >= 0; i--) {
+            SegmentSpec s = segments.get(i);
+            b.prep(8, 16);
+            b.putShort((short) 0); // _encryption
+            b.putByte((byte) 0); // _compression
+            b.putByte((byte) s.alignmentExponent());
+            b.putInt((int) s.length());
+            b.putLong(s.offset());
+        }
+        int segs = b.endVector();
+        b.startTable(5);
+        b.addOffset(0, arrays, 0);
+        b.addOffset(1, layouts, 0);
+        b.addOffset(2, segs, 0);
+        b.finish(b.endTable());
+        return b.sizedByteArray();
+    }
+
+    private static int specVector(FlatBufferBuilder b, List<String> ids) {
+        int[] tables = new int[ids.size()];
+        for (int i = 0; i < tables.length; i++) {
+            int s = b.createString(ids.get(i));
+            b.startTable(1);
+            b.addOffset(0, s, 0);
+            tables[i] = b.endTable();
+        }
+        b.startVector(4, tables.length, 4);
+        for (int i = tables.length - 1; i >= 0; i--) {
+            b.addOffset(tables[i]);
+        }
+        return b.endVector();
+    }
+
+    private static byte[] postscript(long dtypeOffset, int dtypeLength, long layoutOffset, int layoutLength,
+            long footerOffset, int footerLength) {
+        FlatBufferBuilder b = new FlatBufferBuilder(128);
+        int dtype = psSegment(b, dtypeOffset, dtypeLength);
+        int layout = psSegment(b, layoutOffset, layoutLength);
+        int footer = psSegment(b, footerOffset, footerLength);
+        b.startTable(4);
+        b.addOffset(0, dtype, 0);
+        b.addOffset(1, layout, 0);
+        b.addOffset(3, footer, 0);
+        b.finish(b.endTable());
+        return b.sizedByteArray();
+    }
+
+    private static int psSegment(FlatBufferBuilder b, long offset, int length) {
+        b.startTable(5);
+        b.addLong(0, offset, 0);
+        b.addInt(1, length, 0);
+        b.addByte(2, (byte) 3, 0);
+        return b.endTable();
+    }
+}

@@ -1,0 +1,169 @@
+package dev.quire.layout.internal.format;
+
+import dev.quire.errors.MalformedFileException;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.internal.fb.FbTable;
+import dev.quire.layout.internal.fb.FbVector;
+import dev.quire.layout.spi.Layout;
+import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.LayoutVTables;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/** A {@link Layout} read from the layout flatbuffer; children are built on demand and cached. */
+public final class LayoutNode implements Layout {
+    private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).asReadOnlyBuffer();
+
+    private final FileContext file;
+    private final FbTable table;
+    private final LayoutVTable vtable;
+    private final DType dtype;
+    private final long rowCount;
+    private final ByteBuffer metadata;
+    private final FbVector children;
+    private final FbVector segments;
+    private final int depth;
+    private final String path;
+    private final AtomicReferenceArray<LayoutNode> built;
+    /** One-entry memo: siblings almost always share a layout id. */
+    private volatile Object[] lastSplitAnswer;
+
+    private LayoutNode(FileContext file, FbTable table, DType dtype, int depth, String path) {
+        file.countLayoutNode(path);
+        if (depth > file.limits().maxDepth()) {
+            throw new MalformedFileException("layout " + path + " is nested deeper than "
+                    + file.limits().maxDepth() + " levels");
+        }
+        this.file = file;
+        this.table = table;
+        this.dtype = dtype;
+        this.depth = depth;
+        this.path = path;
+        this.vtable = file.vtable(table.u16(0, "encoding", 0), path);
+        this.rowCount = table.u64(1, "row_count", 0);
+        ByteBuffer meta = table.bytes(2, "metadata");
+        if (meta != null && meta.remaining() > file.limits().maxMetadataBytes()) {
+            throw malformed("metadata of " + meta.remaining() + " bytes exceeds the limit of "
+                    + file.limits().maxMetadataBytes());
+        }
+        this.metadata = meta == null ? EMPTY : meta.asReadOnlyBuffer();
+        this.children = table.vector(3, "children", 4);
+        this.segments = table.vector(4, "segments", 4);
+        this.built = new AtomicReferenceArray<>(children == null ? 0 : children.length());
+        vtable.validate(this);
+    }
+
+    /** The root layout of a file. */
+    public static LayoutNode root(FileContext file) {
+        return new LayoutNode(file, file.footer().rootLayout(), file.footer().dtype(), 0, "root");
+    }
+
+    @Override
+    public LayoutVTable vtable() {
+        return vtable;
+    }
+
+    @Override
+    public DType dtype() {
+        return dtype;
+    }
+
+    @Override
+    public long rowCount() {
+        return rowCount;
+    }
+
+    @Override
+    public ByteBuffer metadata() {
+        return metadata.duplicate();
+    }
+
+    @Override
+    public int childCount() {
+        return children == null ? 0 : children.length();
+    }
+
+    private void checkChild(int index) {
+        if (index < 0 || index >= childCount()) {
+            throw malformed("child " + index + " does not exist (the layout has " + childCount() + ")");
+        }
+    }
+
+    @Override
+    public Layout child(int index) {
+        checkChild(index);
+        LayoutNode node = built.get(index);
+        if (node == null) {
+            String childPath = path + "." + vtable.childName(this, index);
+            node = new LayoutNode(file, children.table(index), vtable.childDType(this, index), depth + 1, childPath);
+            if (!built.compareAndSet(index, null, node)) {
+                node = built.get(index);
+            }
+        }
+        return node;
+    }
+
+    @Override
+    public long childRowCount(int index) {
+        checkChild(index);
+        return children.table(index).u64(1, "row_count", 0);
+    }
+
+    @Override
+    public String childEncodingId(int index) {
+        checkChild(index);
+        return file.layoutId(children.table(index).u16(0, "encoding", 0), path + ".child[" + index + "]");
+    }
+
+    @Override
+    public boolean childHasNoInteriorSplits(int index) {
+        String id = childEncodingId(index);
+        Object[] memo = lastSplitAnswer;
+        if (memo != null && memo[0].equals(id)) {
+            return (Boolean) memo[1];
+        }
+        boolean none = !LayoutVTables.get(id).registersInteriorSplits();
+        lastSplitAnswer = new Object[] {id, none};
+        return none;
+    }
+
+    @Override
+    public int segmentCount() {
+        return segments == null ? 0 : segments.length();
+    }
+
+    @Override
+    public int segmentId(int index) {
+        if (index < 0 || index >= segmentCount()) {
+            throw malformed("segment " + index + " does not exist (the layout has " + segmentCount() + ")");
+        }
+        long id = segments.u32(index);
+        file.segment((int) Math.min(id, Integer.MAX_VALUE), path);
+        return (int) id;
+    }
+
+    @Override
+    public CompletableFuture<MemorySegment> readSegment(int segmentId) {
+        return file.readSegment(segmentId, path);
+    }
+
+    @Override
+    public Array decodeArray(MemorySegment segment, int segmentId, ByteBuffer inlineArrayTree, DType dtype,
+            long length) {
+        return ArrayDecoder.decode(file, segment, path + " segment " + segmentId,
+                file.segment(segmentId, path).offset(), inlineArrayTree, dtype, length);
+    }
+
+    @Override
+    public String path() {
+        return path;
+    }
+
+    @Override
+    public MalformedFileException malformed(String message) {
+        return new MalformedFileException("malformed layout " + path + " (" + vtable.id() + "): " + message);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.quire.layout.internal.layouts;
+
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.ChunkedArray;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.Projection;
+import dev.quire.layout.spi.Layout;
+import dev.quire.layout.spi.LayoutReader;
+import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.splits.RowSplits;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/** {@code vortex.chunked}: children of the same dtype, end to end; their row counts sum to the node's. */
+public final class ChunkedLayout implements LayoutVTable {
+    public static final String ID = "vortex.chunked";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public void validate(Layout layout) {
+        if (layout.segmentCount() != 0) {
+            throw layout.malformed("a chunked layout has no segments, this one has " + layout.segmentCount());
+        }
+        chunkOffsets(layout);
+    }
+
+    /** Row offsets of the chunks, plus the total at the end; checks that the children's rows add up. */
+    static long[] chunkOffsets(Layout layout) {
+        int n = layout.childCount();
+        long[] offsets = new long[n + 1];
+        for (int i = 0; i < n; i++) {
+            long rows = layout.childRowCount(i);
+            offsets[i + 1] = offsets[i] + rows;
+            if (offsets[i + 1] < offsets[i] || offsets[i + 1] > layout.rowCount()) {
+                throw layout.malformed("chunk rows exceed the layout's " + layout.rowCount() + " rows at chunk " + i);
+            }
+        }
+        if (offsets[n] != layout.rowCount()) {
+            throw layout.malformed("chunks hold " + offsets[n] + " rows, the layout says " + layout.rowCount());
+        }
+        return offsets;
+    }
+
+    @Override
+    public DType childDType(Layout layout, int index) {
+        return layout.dtype();
+    }
+
+    @Override
+    public String childName(Layout layout, int index) {
+        return "chunk[" + index + "]";
+    }
+
+    @Override
+    public LayoutReader reader(Layout layout) {
+        return new Reader(layout);
+    }
+
+    static final class Reader implements LayoutReader {
+        private final Layout layout;
+        private final long[] offsets;
+        private final AtomicReferenceArray<LayoutReader> readers;
+        /** Per chunk, whether it registers interior splits; computed once, on first use. */
+        private volatile boolean[] interior;
+
+        Reader(Layout layout) {
+            this.layout = layout;
+            this.offsets = chunkOffsets(layout);
+            this.readers = new AtomicReferenceArray<>(layout.childCount());
+        }
+
+        @Override
+        public Layout layout() {
+            return layout;
+        }
+
+        LayoutReader chunk(int i) {
+            LayoutReader r = readers.get(i);
+            if (r == null) {
+                Layout child = layout.child(i);
+                r = child.vtable().reader(child);
+                if (!readers.compareAndSet(i, null, r)) {
+                    r = readers.get(i);
+                }
+            }
+            return r;
+        }
+
+        private boolean[] interior() {
+            boolean[] result = interior;
+            if (result == null) {
+                result = new boolean[layout.childCount()];
+                for (int i = 0; i < result.length; i++) {
+                    result[i] = !layout.childHasNoInteriorSplits(i);
+                }
+                interior = result;
+            }
+            return result;
+        }
+
+        @Override
+        public void registerSplits(Projection projection, long rowOffset, RowSplits splits) {
+            boolean[] walk = interior();
+            for (int i = 0; i < walk.length; i++) {
+                if (walk[i]) {
+                    chunk(i).registerSplits(projection, rowOffset + offsets[i], splits);
+                } else {
+                    splits.add(rowOffset + offsets[i + 1]);
+                }
+            }
+            splits.add(rowOffset + offsets[offsets.length - 1]);
+        }
+
+        @Override
+        public CompletableFuture<Array> read(long from, long to, Projection projection) {
+            Ranges.check(this, from, to);
+            DType outType = projection.apply(layout.dtype());
+            if (from == to) {
+                return CompletableFuture.completedFuture(new ChunkedArray(outType, List.of()));
+            }
+            int first = chunkIndex(from);
+            // Chunks that end at or before `from` will not be needed by a forward scan: let their memory go.
+            for (int i = 0; i < first; i++) {
+                if (readers.get(i) instanceof FlatLayout.Reader flat) {
+                    flat.release();
+                }
+            }
+            List<CompletableFuture<Array>> parts = new ArrayList<>();
+            for (int i = first; i < offsets.length - 1 && offsets[i] < to; i++) {
+                long s = Math.max(from, offsets[i]) - offsets[i];
+                long e = Math.min(to, offsets[i + 1]) - offsets[i];
+                if (s < e) {
+                    parts.add(chunk(i).read(s, e, projection));
+                }
+            }
+            if (parts.size() == 1) {
+                return parts.getFirst();
+            }
+            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
+                    .thenApply(v -> new ChunkedArray(outType, parts.stream().map(CompletableFuture::join).toList()));
+        }
+
+        /** The chunk containing row {@code row}. */
+        private int chunkIndex(long row) {
+            int i = Arrays.binarySearch(offsets, row);
+            if (i < 0) {
+                return -i - 2;
+            }
+            while (i + 1 < offsets.length - 1 && offsets[i + 1] == row) {
+                i++;
+            }
+            return Math.min(i, offsets.length - 2);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.quire.layout.spi;
+
+import dev.quire.errors.MalformedFileException;
+import dev.quire.layout.dtype.DType;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One node of a file's layout tree, read lazily from the footer: children are built only when asked for, and
+ * what a parent needs to know about a child (its row count, its layout id) is answered from the footer alone.
+ */
+public interface Layout {
+
+    LayoutVTable vtable();
+
+    /** The layout id, such as {@code vortex.chunked}. */
+    default String encodingId() {
+        return vtable().id();
+    }
+
+    DType dtype();
+
+    long rowCount();
+
+    /** The layout's metadata bytes (empty when absent), read-only. */
+    ByteBuffer metadata();
+
+    int childCount();
+
+    /** Child {@code index}, built on first use and cached. */
+    Layout child(int index);
+
+    /** The row count of child {@code index}, from the footer, without building the child. */
+    long childRowCount(int index);
+
+    /** The layout id of child {@code index}, from the footer, without building the child. */
+    String childEncodingId(int index);
+
+    /**
+     * Whether child {@code index} registers no interior splits, decided from its layout id in the footer without
+     * building it.
+     */
+    boolean childHasNoInteriorSplits(int index);
+
+    int segmentCount();
+
+    /** The segment id of this node's segment {@code index}. */
+    int segmentId(int index);
+
+    /** Reads a segment of the file. */
+    CompletableFuture<MemorySegment> readSegment(int segmentId);
+
+    /** Decodes a serialized array (a flat layout's segment) into an array of {@code dtype} and {@code length}. */
+    dev.quire.layout.array.Array decodeArray(MemorySegment segment, int segmentId, ByteBuffer inlineArrayTree,
+            DType dtype, long length);
+
+    /** The path of this node from the root, for messages ({@code root.price.chunk[2]}). */
+    String path();
+
+    /** An exception reporting that this node is malformed, with its path. */
+    MalformedFileException malformed(String message);
+}

@@ -1,0 +1,33 @@
+package dev.quire.layout.spi;
+
+import dev.quire.layout.array.Array;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.Projection;
+import dev.quire.splits.RowSplits;
+import java.util.concurrent.CompletableFuture;
+
+/** Reads the rows of one layout node. Thread-safe. */
+public interface LayoutReader {
+
+    Layout layout();
+
+    default DType dtype() {
+        return layout().dtype();
+    }
+
+    default long rowCount() {
+        return layout().rowCount();
+    }
+
+    /**
+     * Reports where splits may fall in this node's rows, for the fields {@code projection} selects: every boundary
+     * as an absolute row ({@code rowOffset} + local row), in ascending order, including this node's end.
+     */
+    void registerSplits(Projection projection, long rowOffset, RowSplits splits);
+
+    /**
+     * Reads rows {@code [from, to)} of this node (local row numbers), keeping the fields {@code projection} selects.
+     * The array has {@code projection.apply(dtype())} as its dtype.
+     */
+    CompletableFuture<Array> read(long from, long to, Projection projection);
+}

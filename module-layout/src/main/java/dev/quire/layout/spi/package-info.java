@@ -1,0 +1,6 @@
+/**
+ * The plugin interfaces of Quire's layout module: array encodings ({@link dev.quire.layout.spi.ArrayEncoding}) and
+ * layouts ({@link dev.quire.layout.spi.LayoutVTable}), both found through {@link java.util.ServiceLoader} and keyed
+ * by the wire ids written in Vortex footers.
+ */
+package dev.quire.layout.spi;
