@@ -89,7 +89,7 @@ public final class FileFooter {
         }
         long tailLength = Math.min(size, TAIL_READ_SIZE);
         long tailStart = size - tailLength;
-        MemorySegment tail = in.readFully(tailStart, tailLength, 8);
+        MemorySegment tail = in.readFully(tailStart, tailLength, 1);
 
         long eof = tailLength - EOF_SIZE;
         int version = Short.toUnsignedInt(tail.get(ValueLayout.JAVA_SHORT_UNALIGNED, eof));
@@ -212,7 +212,7 @@ public final class FileFooter {
         if (seg.offset >= tailStart) {
             return slice(tail, seg.offset - tailStart, seg.length);
         }
-        return in.readFully(seg.offset, seg.length, 8).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        return in.readFully(seg.offset, seg.length, 1).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     private static ByteBuffer slice(MemorySegment segment, long offset, long length) {

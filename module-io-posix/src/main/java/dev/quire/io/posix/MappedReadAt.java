@@ -1,0 +1,86 @@
+package dev.quire.io.posix;
+
+import dev.quire.errors.ClosedException;
+import dev.quire.errors.QuireIoException;
+import dev.quire.io.spi.Buffers;
+import dev.quire.io.spi.ReadAt;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Reads a local file through one read-only memory mapping of the whole file: a read is a slice of the mapping, with
+ * no copy and no allocation. The mapping belongs to an automatic arena, so it is unmapped once neither this reader
+ * nor any array read through it is reachable; arrays therefore stay valid after {@link #close()}.
+ *
+ * <p>Vortex files are immutable. If the file is truncated while mapped, touching the lost pages fails with a JVM
+ * {@link InternalError}, not a Quire exception; use the {@code posix} provider for files that may change.
+ */
+public final class MappedReadAt implements ReadAt {
+    private final Path path;
+    private final MemorySegment mapping;
+    private volatile boolean closed;
+
+    private MappedReadAt(Path path, MemorySegment mapping) {
+        this.path = path;
+        this.mapping = mapping;
+    }
+
+    public static MappedReadAt open(Path path) {
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = channel.size();
+            MemorySegment mapping = size == 0 ? MemorySegment.NULL.reinterpret(0)
+                    : channel.map(FileChannel.MapMode.READ_ONLY, 0, size, Arena.ofAuto()).asReadOnly();
+            return new MappedReadAt(path, mapping);
+        } catch (NoSuchFileException e) {
+            throw new QuireIoException("no such file: " + path, e);
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            throw new QuireIoException("cannot map " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public String name() {
+        return path.toString();
+    }
+
+    @Override
+    public long size() {
+        return mapping.byteSize();
+    }
+
+    @Override
+    public CompletableFuture<MemorySegment> read(long offset, long length, long alignment) {
+        try {
+            return CompletableFuture.completedFuture(readFully(offset, length, alignment));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public MemorySegment readFully(long offset, long length, long alignment) {
+        if (closed) {
+            throw new ClosedException("reader of " + path);
+        }
+        Buffers.checkAlignment(alignment);
+        ReadAt.checkRange(name(), offset, length, mapping.byteSize());
+        MemorySegment slice = mapping.asSlice(offset, length);
+        if ((slice.address() & (alignment - 1)) == 0) {
+            return slice;
+        }
+        MemorySegment copy = Buffers.allocate(length, alignment);
+        MemorySegment.copy(slice, 0, copy, 0, length);
+        return copy.asReadOnly();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.quire.io.posix;
+
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.spi.Availability;
+import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.IoProvider;
+import dev.quire.io.spi.ReadAt;
+import java.net.URI;
+import java.nio.file.FileSystemNotFoundException;
+import java.nio.file.Path;
+
+/**
+ * Reads local files through a memory mapping ({@link MappedReadAt}): zero-copy, the fastest way to scan files whose
+ * pages are in the page cache. Preferred over {@code posix} for {@code file:} URIs; select {@code posix} explicitly
+ * for files that may be truncated while open.
+ */
+public final class MmapIoProvider implements IoProvider {
+    public static final String NAME = "mmap";
+    public static final int PRIORITY = 20;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int priority() {
+        return PRIORITY;
+    }
+
+    @Override
+    public boolean supports(URI uri) {
+        return "file".equalsIgnoreCase(uri.getScheme());
+    }
+
+    @Override
+    public Availability availability() {
+        return Availability.yes();
+    }
+
+    @Override
+    public ReadAt open(URI uri, IoOptions options) {
+        if (!supports(uri)) {
+            throw new InvalidArgumentException("the mmap provider reads file: URIs only, got " + uri);
+        }
+        try {
+            return MappedReadAt.open(Path.of(uri));
+        } catch (IllegalArgumentException | FileSystemNotFoundException e) {
+            throw new InvalidArgumentException("not a local file URI: " + uri, e);
+        }
+    }
+}
