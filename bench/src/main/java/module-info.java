@@ -6,6 +6,7 @@ module dev.quire.bench {
     requires dev.quire.layout;
     requires dev.quire.io.posix;
     requires jmh.core;
+    requires com.fasterxml.jackson.databind;
     requires static vortex.jni;
     requires static org.apache.arrow.vector;
     requires static org.apache.arrow.memory.core;

@@ -1,0 +1,88 @@
+package dev.quire.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Reads a JMH JSON result file of benchmarks that come in pairs (a {@code quire*} method and the same name with
+ * {@code vortexJni}) and prints, per parameter set, each engine's score, rows per second (when a {@code rows}
+ * parameter is present and the mode is average time) and the ratio of Quire's time to the reference's.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar dev.quire.bench.Ratios results.json}
+ */
+public final class Ratios {
+    private Ratios() {}
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: Ratios JMH_RESULT.json");
+            System.exit(2);
+        }
+        print(new ObjectMapper().readTree(Path.of(args[0]).toFile()), System.out);
+    }
+
+    record Row(String bench, String params, double score, String unit, double rowsPerSecond) {}
+
+    static void print(JsonNode results, PrintStream out) {
+        Map<String, Row> rows = new LinkedHashMap<>();
+        for (JsonNode r : results) {
+            String name = r.get("benchmark").asText();
+            String method = name.substring(name.lastIndexOf('.') + 1);
+            String cls = name.substring(0, name.lastIndexOf('.'));
+            cls = cls.substring(cls.lastIndexOf('.') + 1);
+            StringBuilder params = new StringBuilder();
+            JsonNode p = r.get("params");
+            double rowCount = Double.NaN;
+            if (p != null) {
+                for (var it = p.fields(); it.hasNext(); ) {
+                    var e = it.next();
+                    params.append(e.getKey()).append('=').append(e.getValue().asText()).append(' ');
+                    if (e.getKey().equals("rows")) {
+                        rowCount = Double.parseDouble(e.getValue().asText());
+                    }
+                }
+            }
+            JsonNode primary = r.get("primaryMetric");
+            double score = primary.get("score").asDouble();
+            String unit = primary.get("scoreUnit").asText();
+            double seconds = toSeconds(score, unit);
+            double rps = Double.isNaN(rowCount) || Double.isNaN(seconds) ? Double.NaN : rowCount / seconds;
+            rows.put(cls + "." + method + " " + params, new Row(cls + "." + method, params.toString().trim(), score,
+                    unit, rps));
+        }
+        out.printf(Locale.ROOT, "%-40s %-32s %12s %14s %10s%n", "benchmark", "params", "score", "rows/s",
+                "quire/ref");
+        for (Row row : rows.values()) {
+            String ratio = "";
+            if (row.bench().contains(".quire")) {
+                Row ref = rows.get(row.bench().replace(".quire", ".vortexJni") + " " + row.params() + " ");
+                if (ref == null) {
+                    ref = rows.get(row.bench().replace(".quire", ".vortexJni") + " " + row.params());
+                }
+                if (ref != null) {
+                    ratio = String.format(Locale.ROOT, "%.2f", row.score() / ref.score());
+                }
+            }
+            out.printf(Locale.ROOT, "%-40s %-32s %9.3f %-2s %14s %10s%n", row.bench(), row.params(), row.score(),
+                    row.unit().replace("/op", ""), Double.isNaN(row.rowsPerSecond()) ? ""
+                            : String.format(Locale.ROOT, "%.3e", row.rowsPerSecond()), ratio);
+        }
+        out.println("quire/ref is Quire's time over the reference's: below 1 means Quire is faster.");
+    }
+
+    private static double toSeconds(double score, String unit) {
+        return switch (unit) {
+            case "s/op" -> score;
+            case "ms/op" -> score / 1e3;
+            case "us/op" -> score / 1e6;
+            case "ns/op" -> score / 1e9;
+            default -> Double.NaN;
+        };
+    }
+}
