@@ -23,6 +23,12 @@ final class RandomData {
     /** Strings and binaries get a length in {@code [minLength, maxLength]} (bytes for binary, chars for utf8). */
     int minLength = 0;
     int maxLength = 40;
+    /**
+     * Temporal values within the ranges the reference's writer accepts (times within a day, dates and timestamps
+     * within ±5000 years). When false they are random bits like any integer: the reference <em>reads</em> those
+     * fine, but its writer panics on them while computing statistics and leaves an empty file.
+     */
+    boolean temporalInRange = true;
 
     RandomData(long seed) {
         this.random = new Random(seed);
@@ -138,8 +144,35 @@ final class RandomData {
                 }
                 yield fields;
             }
-            case DType.Extension e -> value(e.storage(), nullFraction);
+            case DType.Extension e -> temporalInRange && Temporal.kind(e).isPresent() ? temporal(Temporal.kind(e).get())
+                    : value(e.storage(), nullFraction);
         };
+    }
+
+    private static final long DAYS_5K_YEARS = 1_826_212L;
+
+    private long temporal(Temporal.Kind kind) {
+        long perDay = switch (kind.unit()) {
+            case DAYS -> 1L;
+            case SECONDS -> 86_400L;
+            case MILLISECONDS -> 86_400_000L;
+            case MICROSECONDS -> 86_400_000_000L;
+            case NANOSECONDS -> 86_400_000_000_000L;
+        };
+        long v;
+        if (kind.id().equals(Temporal.TIME_ID)) {
+            v = Math.floorMod(random.nextLong(), perDay);
+        } else {
+            // Dates and timestamps: ±5000 years (the reference rejects years beyond ±9999), capped to what an i64 holds (nanoseconds cover ±292 years).
+            long bound = perDay > Long.MAX_VALUE / DAYS_5K_YEARS ? Long.MAX_VALUE : DAYS_5K_YEARS * perDay;
+            v = random.nextLong(-bound + 1, bound);
+            if (kind.id().equals(Temporal.DATE_ID) && kind.unit() == TimeUnit.MILLISECONDS) {
+                v -= Math.floorMod(v, 86_400_000L); // Arrow Date64 holds whole days
+            }
+        }
+        int width = kind.unit() == TimeUnit.DAYS || (kind.id().equals(Temporal.TIME_ID)
+                && (kind.unit() == TimeUnit.SECONDS || kind.unit() == TimeUnit.MILLISECONDS)) ? 4 : 8;
+        return Values.mask(v, width);
     }
 
     /** {@code n} rows of {@code schema} as a Quire batch. */

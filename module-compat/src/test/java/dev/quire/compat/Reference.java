@@ -65,10 +65,14 @@ final class Reference {
         }
     }
 
-    /** Opens {@code path} with the reference reader and hands every Arrow batch of a full scan to {@code sink}. */
+    /**
+     * Opens {@code path} with the reference reader and hands every Arrow batch of a full, ordered scan to
+     * {@code sink}.
+     */
     static Schema scan(Path path, Consumer<VectorSchemaRoot> sink) {
         DataSource source = DataSource.open(SESSION, uri(path));
-        Scan scan = source.scan(ScanOptions.of());
+        // ScanOptions.of() is unordered: partitions of a multi-split file may come back in any order.
+        Scan scan = source.scan(ScanOptions.builder().ordered(true).build());
         Schema schema = scan.arrowSchema(ALLOCATOR);
         while (scan.hasNext()) {
             Partition partition = scan.next();
