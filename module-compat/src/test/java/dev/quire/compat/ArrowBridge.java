@@ -35,7 +35,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Converts between Quire and Arrow: dtypes to Arrow fields (the mapping vortex-jni 0.76.0 uses when it exports a
- * file to Arrow, as found by {@code ArrowTypeMappingTest}) and back, and batches both ways through the
+ * file to Arrow, pinned by {@link QuireWritesReferenceReadsTest} and {@link TemporalExtensionTest}) and back, and batches both ways through the
  * {@link Values} model. Fixed-width values are copied as raw bits, so nothing is lost on the way (NaN payloads,
  * unsigned values above the signed range).
  */

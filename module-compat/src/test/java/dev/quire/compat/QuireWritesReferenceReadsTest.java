@@ -1,15 +1,20 @@
 package dev.quire.compat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.dtype.Temporal;
+import dev.quire.layout.dtype.TimeUnit;
+import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.WriteOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -139,10 +144,10 @@ class QuireWritesReferenceReadsTest {
         WriteOptions options = WriteOptions.defaults().withBlockRows(256).withChunkBytes(2048);
         Path file = dir.resolve("many_chunks.vortex");
         roundTrip(file, schema, batches, options, "many chunks (seed " + seed + ")");
-        try (var f = dev.quire.layout.file.VortexFile.open(file)) {
+        try (VortexFile f = VortexFile.open(file)) {
             long chunked = ArrayTrees.layouts(f).stream().filter(l -> l.endsWith("=vortex.chunked")).count();
             assertEquals(schema.fieldCount(), chunked, "every column is a chunked layout");
-            org.junit.jupiter.api.Assertions.assertTrue(ArrayTrees.flats(f).size() > 20 * schema.fieldCount(),
+            assertTrue(ArrayTrees.flats(f).size() > 20 * schema.fieldCount(),
                     "the file has many chunks per column");
         }
     }
@@ -195,8 +200,8 @@ class QuireWritesReferenceReadsTest {
         RandomData random = new RandomData(seed).lengths(0, 20);
         DType.Struct inner = new DType.Struct(List.of(
                 new Field("x", new DType.Primitive(PType.I32, true)),
-                new Field("when", dev.quire.layout.dtype.Temporal.timestamp(dev.quire.layout.dtype.TimeUnit.MICROSECONDS,
-                        java.util.Optional.of("UTC"), true)),
+                new Field("when", Temporal.timestamp(TimeUnit.MICROSECONDS,
+                        Optional.of("UTC"), true)),
                 new Field("deep", new DType.Struct(List.of(
                         new Field("name", new DType.Utf8(true)),
                         new Field("flag", new DType.Bool(false))), true))), true);

@@ -142,6 +142,49 @@ class ReferenceWritesQuireReadsTest {
         }));
     }
 
+    /**
+     * A column holding one value throughout (and one that is all null) is stored as {@code vortex.constant}: Quire
+     * decodes its protobuf scalar for every dtype and expands it.
+     */
+    @TestFactory
+    Stream<DynamicTest> constantColumnsOfEveryDtype() {
+        return RandomData.leafTypes().stream().map(t -> DynamicTest.dynamicTest(t.toString(), () -> {
+            long seed = 28 + t.toString().hashCode();
+            RandomData random = new RandomData(seed).lengths(0, 20);
+            DType.Struct schema = t instanceof DType.Null ? DType.Struct.of(new Field("n", t))
+                    : DType.Struct.of(new Field("same", t), new Field("same_nullable", t.withNullable(true)),
+                            new Field("all_null", t.withNullable(true)));
+            List<Object> one = random.rows(schema, 1, 0.0).getFirst();
+            List<List<Object>> rows = new ArrayList<>();
+            for (int i = 0; i < 3000; i++) {
+                List<Object> row = new ArrayList<>(one);
+                if (row.size() == 3) {
+                    row.set(2, null);
+                }
+                rows.add(row);
+            }
+            Path file = write("constant " + t, schema, List.of(Values.batch(schema, rows)));
+            Set<String> missing = Expect.quireReadsLikeReference(file, "constant " + t + " (seed " + seed + ")");
+            if (missing.isEmpty()) {
+                Compare.assertSameRows(schema, rows, Quire.read(file).rows(), "constant " + t + " vs data written");
+            }
+        }));
+    }
+
+    @Test
+    void over100Columns() {
+        long seed = 29;
+        RandomData random = new RandomData(seed).lengths(13, 32);
+        List<DType> kinds = List.of(new DType.Primitive(PType.I64, false), new DType.Primitive(PType.U8, true),
+                new DType.Bool(false), new DType.Binary(true), new DType.Primitive(PType.F64, false));
+        List<Field> fields = new ArrayList<>();
+        for (int i = 0; i < 125; i++) {
+            fields.add(new Field("col_" + i, kinds.get(i % kinds.size())));
+        }
+        DType.Struct schema = new DType.Struct(fields, false);
+        assertCanonicalAndRead("125 columns (seed " + seed + ")", schema, List.of(random.batch(schema, 5, 0.0)));
+    }
+
     /** Low-cardinality strings become a dict layout, which Quire does not read yet: it must say so. */
     @Test
     void dictLayoutFailsNamingVortexDict() {

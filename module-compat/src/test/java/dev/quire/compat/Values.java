@@ -1,6 +1,7 @@
 package dev.quire.compat;
 
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.array.BitBuffer;
 import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.DecimalArray;
@@ -12,9 +13,7 @@ import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.array.VarBinViewBuilder;
-import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.dtype.PType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
@@ -241,9 +240,5 @@ final class Values {
             return "\"" + (s.length() > 60 ? s.substring(0, 60) + "…" : s) + "\" " + b;
         }
         return String.valueOf(v);
-    }
-
-    static boolean isPType(DType dtype, PType ptype) {
-        return dtype instanceof DType.Primitive p && p.ptype() == ptype;
     }
 }
