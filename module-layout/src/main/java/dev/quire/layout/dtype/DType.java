@@ -209,8 +209,9 @@ public sealed interface DType
 
         @Override
         public String toString() {
-            return Temporal.describe(this).orElse("ext(" + id + ", " + storage + ")")
-                    + (nullable() && !(storage.nullable()) ? "?" : "");
+            // A temporal description does not show the storage, so it carries the nullability marker itself.
+            return Temporal.describe(this).map(d -> d + (nullable() ? "?" : ""))
+                    .orElse("ext(" + id + ", " + storage + ")");
         }
     }
 
