@@ -66,12 +66,15 @@ public final class Temporal {
             throw new MalformedFileException(id + " extension metadata is empty");
         }
         TimeUnit unit = TimeUnit.fromCode(Byte.toUnsignedInt(meta[0]));
+        if (!id.equals(TIMESTAMP_ID) && meta.length != 1) {
+            throw new MalformedFileException(id + " metadata must be one unit byte, got " + meta.length + " bytes");
+        }
         Optional<String> zone = Optional.empty();
-        if (id.equals(TIMESTAMP_ID) && meta.length >= 3) {
-            int len = Byte.toUnsignedInt(meta[1]) | Byte.toUnsignedInt(meta[2]) << 8;
-            if (3 + len > meta.length) {
-                throw new MalformedFileException(id + " metadata names a " + len + "-byte zone but has "
-                        + (meta.length - 3) + " bytes");
+        if (id.equals(TIMESTAMP_ID)) {
+            int len = meta.length < 3 ? -1 : Byte.toUnsignedInt(meta[1]) | Byte.toUnsignedInt(meta[2]) << 8;
+            if (len < 0 || 3 + len != meta.length) {
+                throw new MalformedFileException(id + " metadata must be a unit byte, a u16 zone length and the zone;"
+                        + " got " + meta.length + " bytes");
             }
             if (len > 0) {
                 zone = Optional.of(new String(meta, 3, len, StandardCharsets.UTF_8));
