@@ -17,12 +17,15 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Counts this process's open file descriptors ({@code /proc/self/fd}) around many opens and closes. Everything the
  * counted code path touches is warmed up first, so the JDK's own lazily opened descriptors are not counted.
  */
+@EnabledOnOs(value = OS.LINUX, disabledReason = "counts /proc/self/fd")
 class FileDescriptorLeakTest {
     private static final int READERS = 300;
 

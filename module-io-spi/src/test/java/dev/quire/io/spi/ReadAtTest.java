@@ -13,6 +13,7 @@ import dev.quire.errors.MalformedFileException;
 import dev.quire.errors.QuireIoException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -88,6 +89,15 @@ class ReadAtTest {
         StackOverflowError cause = new StackOverflowError("deep");
         assertSame(cause, assertThrows(StackOverflowError.class,
                 () -> ReadAt.await(CompletableFuture.failedFuture(cause))));
+    }
+
+    @Test
+    void awaitOnACancelledReadFailsWithAQuireIoException() {
+        CompletableFuture<Object> cancelled = new CompletableFuture<>();
+        cancelled.cancel(false);
+        QuireIoException e = assertThrows(QuireIoException.class, () -> ReadAt.await(cancelled));
+        assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+        assertTrue(e.getCause() instanceof CancellationException, String.valueOf(e.getCause()));
     }
 
     @Test
