@@ -7,21 +7,30 @@ import dev.quire.io.spi.ReadAt;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Positional reads of a local file on the calling thread ({@code pread} under the hood). The size is read once at
  * open: Vortex files are immutable.
+ *
+ * <p>A {@link FileChannel} is interruptible: a read on an interrupted thread closes the channel for every thread.
+ * That read fails with a {@link QuireIoException} (the thread keeps its interrupt status), and the channel is
+ * reopened, so one cancelled task never closes the file under the others.
  */
 public final class FileChannelReadAt implements ReadAt {
     private final Path path;
-    private final FileChannel channel;
     private final long size;
+    /** Guards {@link #close()} against {@link #reopen}, so a reopened channel is never left open after close. */
+    private final Object lock = new Object();
+    private volatile FileChannel channel;
     private volatile boolean closed;
 
     private FileChannelReadAt(Path path, FileChannel channel, long size) {
@@ -31,19 +40,32 @@ public final class FileChannelReadAt implements ReadAt {
     }
 
     public static FileChannelReadAt open(Path path) {
-        FileChannel channel;
         try {
-            channel = FileChannel.open(path, StandardOpenOption.READ);
+            // A directory opens fine and fails on the first read; a FIFO would block the open itself.
+            if (!Files.readAttributes(path, BasicFileAttributes.class).isRegularFile()) {
+                throw new QuireIoException("cannot open " + path + ": not a regular file");
+            }
         } catch (NoSuchFileException e) {
             throw new QuireIoException("no such file: " + path, e);
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             throw new QuireIoException("cannot open " + path + ": " + e.getMessage(), e);
         }
+        FileChannel channel = openChannel(path);
         try {
             return new FileChannelReadAt(path, channel, channel.size());
         } catch (IOException e) {
             closeQuietly(channel);
             throw new QuireIoException("cannot read the size of " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static FileChannel openChannel(Path path) {
+        try {
+            return FileChannel.open(path, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw new QuireIoException("no such file: " + path, e);
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            throw new QuireIoException("cannot open " + path + ": " + e.getMessage(), e);
         }
     }
 
@@ -77,34 +99,76 @@ public final class FileChannelReadAt implements ReadAt {
         }
         ReadAt.checkRange(name(), offset, length, size);
         MemorySegment out = Buffers.allocate(length, alignment);
+        FileChannel in = channel;
         long done = 0;
-        try {
-            while (done < length) {
-                int chunk = (int) Math.min(length - done, Integer.MAX_VALUE - 8);
-                ByteBuffer target = out.asSlice(done, chunk).asByteBuffer();
-                while (target.hasRemaining()) {
-                    int n = channel.read(target, offset + done + target.position());
-                    if (n < 0) {
-                        throw new QuireIoException("unexpected end of " + path + " at offset "
-                                + (offset + done + target.position()) + " (the file shrank while open?)");
+        while (done < length) {
+            int chunk = (int) Math.min(length - done, Integer.MAX_VALUE - 8);
+            ByteBuffer target = out.asSlice(done, chunk).asByteBuffer();
+            while (target.hasRemaining()) {
+                int n;
+                try {
+                    n = in.read(target, offset + done + target.position());
+                } catch (ClosedByInterruptException e) {
+                    // This thread was interrupted and the channel closed with it: reopen it for the other readers.
+                    QuireIoException failure = new QuireIoException("interrupted while reading " + length
+                            + " bytes at offset " + offset + " of " + path, e);
+                    try {
+                        reopen(in);
+                    } catch (RuntimeException reopenFailed) {
+                        failure.addSuppressed(reopenFailed);
                     }
+                    throw failure;
+                } catch (ClosedChannelException e) {
+                    // Closed by close() (reopen then fails with ClosedException) or by another thread's interrupt.
+                    in = reopen(in);
+                    continue;
+                } catch (IOException e) {
+                    throw new QuireIoException("read of " + length + " bytes at offset " + offset + " of " + path
+                            + " failed: " + e.getMessage(), e);
                 }
-                done += chunk;
+                if (n < 0) {
+                    throw new QuireIoException("unexpected end of " + path + " at offset "
+                            + (offset + done + target.position()) + " (the file shrank while open?)");
+                }
             }
-        } catch (ClosedChannelException e) {
-            throw new ClosedException("reader of " + path);
-        } catch (IOException e) {
-            throw new QuireIoException("read of " + length + " bytes at offset " + offset + " of " + path
-                    + " failed: " + e.getMessage(), e);
+            done += chunk;
         }
         return out.asReadOnly();
     }
 
+    /** The channel to use instead of {@code stale}, which was found closed; opens a new one at most once. */
+    private FileChannel reopen(FileChannel stale) {
+        synchronized (lock) {
+            if (closed) {
+                throw new ClosedException("reader of " + path);
+            }
+            FileChannel current = channel;
+            if (current != stale) {
+                return current;
+            }
+            FileChannel fresh = openChannel(path);
+            try {
+                long now = fresh.size();
+                if (now != size) {
+                    throw new QuireIoException(path + " changed while open: it had " + size + " bytes, now " + now);
+                }
+            } catch (IOException | RuntimeException e) {
+                closeQuietly(fresh);
+                throw e instanceof QuireIoException q ? q
+                        : new QuireIoException("cannot reopen " + path + ": " + e.getMessage(), e);
+            }
+            channel = fresh;
+            return fresh;
+        }
+    }
+
     @Override
     public void close() {
-        if (!closed) {
-            closed = true;
-            closeQuietly(channel);
+        synchronized (lock) {
+            if (!closed) {
+                closed = true;
+                closeQuietly(channel);
+            }
         }
     }
 

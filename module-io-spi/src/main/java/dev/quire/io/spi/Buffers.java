@@ -21,7 +21,8 @@ public final class Buffers {
             throw new InvalidArgumentException("negative buffer length " + length);
         }
         if (length == 0) {
-            return MemorySegment.NULL.reinterpret(0);
+            // NULL is already zero-length and aligned to everything; reinterpret() would be a restricted call.
+            return MemorySegment.NULL;
         }
         return Arena.ofAuto().allocate(length, alignment);
     }

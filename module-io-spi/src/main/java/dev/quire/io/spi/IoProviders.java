@@ -87,7 +87,16 @@ public final class IoProviders {
             }
         }
         throw new InvalidArgumentException("no available I/O provider can read " + uri + "; found: "
-                + all().stream().map(p -> p.name() + (p.supports(uri) ? "" : " (other scheme)")).toList());
+                + all().stream().map(p -> p.name() + whyNot(p, uri)).toList());
+    }
+
+    /** Why {@code provider} was passed over for {@code uri}, for the message listing them all. */
+    private static String whyNot(IoProvider provider, URI uri) {
+        if (!provider.supports(uri)) {
+            return " (other scheme)";
+        }
+        Availability availability = provider.availability();
+        return availability.available() ? "" : " (not available: " + availability.reason() + ")";
     }
 
     public static ReadAt open(URI uri, IoOptions options) {

@@ -5,6 +5,7 @@ import dev.quire.errors.QuireIoException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -66,6 +67,8 @@ public interface ReadAt extends AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new QuireIoException("interrupted while waiting for a read", e);
+        } catch (CancellationException e) {
+            throw new QuireIoException("the read was cancelled", e);
         } catch (ExecutionException | CompletionException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
             while ((cause instanceof CompletionException || cause instanceof ExecutionException)

@@ -1,0 +1,100 @@
+package dev.quire.arch;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import dev.quire.cli.archfixture.FakeCli;
+import dev.quire.io.posix.PosixIoProvider;
+import dev.quire.io.posix.archfixture.PosixNamingPluginProvider;
+import dev.quire.io.posix.sys.FakeLibc;
+import dev.quire.io.spi.ReadAt;
+import dev.quire.io.spi.archfixture.SpiNamingLayout;
+import dev.quire.io.uring.archfixture.UringNamingPosixProvider;
+import dev.quire.io.uring.archfixture.UringUsingPosixSyscalls;
+import dev.quire.layout.archfixture.LayoutNamingCli;
+import dev.quire.layout.archfixture.LayoutNamingPlugin;
+import dev.quire.layout.archfixture.LayoutNamingPosix;
+import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.internal.layouts.FlatLayout;
+import dev.quire.splits.archfixture.SplitsNamingIoSpi;
+import dev.quire.testplugin.SplitEveryLayout;
+import dev.quire.testplugin.archfixture.PluginUsingLayoutInternals;
+import dev.quire.testplugin.io.PatternIoProvider;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Each rule fails on a class that breaks it: the fixtures in the {@code archfixture} packages (test classes, so
+ * {@link ArchitectureTest} does not import them) each make one forbidden dependency, and the rule must report it.
+ */
+class RulesCatchViolationsTest {
+
+    private record Case(ArchRule rule, Class<?> violator, Class<?> forbidden) {}
+
+    private static final List<Case> CASES = List.of(
+            new Case(QuireRules.IO_SPI_USES_ONLY_THE_JDK, SpiNamingLayout.class, VortexFile.class),
+            new Case(QuireRules.SPLITS_USES_ONLY_THE_JDK, SplitsNamingIoSpi.class, ReadAt.class),
+            new Case(QuireRules.POSIX_USES_ONLY_IO_SPI, PosixNamingPluginProvider.class, PatternIoProvider.class),
+            new Case(QuireRules.LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES, LayoutNamingPosix.class,
+                    PosixIoProvider.class),
+            new Case(QuireRules.LAYOUT_NEVER_NAMES_A_PROVIDER, LayoutNamingPosix.class, PosixIoProvider.class),
+            new Case(QuireRules.LAYOUT_KNOWS_NO_PLUGIN, LayoutNamingPlugin.class, SplitEveryLayout.class),
+            new Case(QuireRules.PLUGINS_USE_ONLY_EXPORTED_LAYOUT_PACKAGES, PluginUsingLayoutInternals.class,
+                    FlatLayout.class),
+            new Case(QuireRules.PROVIDERS_NEVER_NAME_EACH_OTHER, PosixNamingPluginProvider.class,
+                    PatternIoProvider.class),
+            new Case(QuireRules.PROVIDERS_NEVER_NAME_EACH_OTHER, UringNamingPosixProvider.class,
+                    PosixIoProvider.class),
+            new Case(QuireRules.NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS, PluginUsingLayoutInternals.class,
+                    FlatLayout.class),
+            new Case(QuireRules.NOTHING_DEPENDS_ON_THE_CLI, LayoutNamingCli.class, FakeCli.class));
+
+    @TestFactory
+    Stream<DynamicTest> everyRuleReportsItsViolation() {
+        return CASES.stream().map(c -> DynamicTest.dynamicTest(c.violator().getSimpleName() + " breaks "
+                + c.rule().getDescription(), () -> {
+                    EvaluationResult result = c.rule().evaluate(new ClassFileImporter().importClasses(c.violator()));
+                    assertTrue(result.hasViolation(), "no violation reported");
+                    String report = String.join("\n", result.getFailureReport().getDetails());
+                    assertTrue(report.contains(c.violator().getName()) && report.contains(c.forbidden().getName()),
+                            "the report names neither the class nor the dependency:\n" + report);
+                }));
+    }
+
+    @Test
+    void everyRuleHasAViolatingFixture() {
+        for (ArchRule rule : QuireRules.ALL) {
+            assertTrue(CASES.stream().anyMatch(c -> c.rule() == rule), "no fixture breaks " + rule.getDescription());
+        }
+    }
+
+    @Test
+    void uringAndTieredMayUsePosixSyscallBindings() {
+        JavaClasses uring = new ClassFileImporter().importClasses(UringUsingPosixSyscalls.class, FakeLibc.class);
+        EvaluationResult result = QuireRules.PROVIDERS_NEVER_NAME_EACH_OTHER.evaluate(uring);
+        assertFalse(result.hasViolation(), String.join("\n", result.getFailureReport().getDetails()));
+    }
+
+    /** The CLI may depend on every module: with it in the import, every rule still holds. */
+    @Test
+    void theCliMayDependOnEverything() {
+        ImportOption mainClassesAndTheCli = location -> !location.contains("/test-classes/")
+                || location.contains("/dev/quire/cli/archfixture/");
+        JavaClasses classes = new ClassFileImporter().withImportOption(mainClassesAndTheCli)
+                .importPackages("dev.quire");
+        assertTrue(classes.contain(FakeCli.class), "the CLI stand-in was imported");
+        for (ArchRule rule : QuireRules.ALL) {
+            EvaluationResult result = rule.evaluate(classes);
+            assertFalse(result.hasViolation(), rule.getDescription() + ":\n"
+                    + String.join("\n", result.getFailureReport().getDetails()));
+        }
+    }
+}

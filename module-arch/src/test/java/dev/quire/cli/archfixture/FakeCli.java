@@ -1,0 +1,18 @@
+package dev.quire.cli.archfixture;
+
+import dev.quire.io.posix.PosixIoProvider;
+import dev.quire.layout.file.VortexFile;
+import dev.quire.splits.RowSplits;
+import dev.quire.testplugin.FrameOfReferenceArray;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Allowed: the CLI may depend on every module (through their exported packages). */
+public final class FakeCli {
+    public List<Object> everything(Path path) {
+        try (VortexFile file = VortexFile.open(path)) {
+            return List.of(new PosixIoProvider(), new RowSplits(), file.dtype(), FrameOfReferenceArray.ID.length(),
+                    FrameOfReferenceArray.class);
+        }
+    }
+}

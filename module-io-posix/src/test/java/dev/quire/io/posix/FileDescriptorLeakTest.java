@@ -1,0 +1,103 @@
+package dev.quire.io.posix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quire.errors.ClosedException;
+import dev.quire.errors.QuireIoException;
+import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.IoProviders;
+import dev.quire.io.spi.ReadAt;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Counts this process's open file descriptors ({@code /proc/self/fd}) around many opens and closes. Everything the
+ * counted code path touches is warmed up first, so the JDK's own lazily opened descriptors are not counted.
+ */
+@EnabledOnOs(value = OS.LINUX, disabledReason = "counts /proc/self/fd")
+class FileDescriptorLeakTest {
+    private static final int READERS = 300;
+
+    @TempDir
+    Path dir;
+
+    private Path file;
+
+    @BeforeEach
+    void writeFile() throws IOException {
+        file = Files.write(dir.resolve("f.bin"), new byte[8192]);
+        Files.createDirectory(dir.resolve("sub"));
+        // Warm-up: every path below once.
+        cycle(1);
+    }
+
+    private static long openDescriptors() throws IOException {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count();
+        }
+    }
+
+    private void cycle(int n) {
+        List<ReadAt> open = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            open.add(FileChannelReadAt.open(file));
+            open.add(IoProviders.open(file.toUri(), IoOptions.defaults()));
+        }
+        for (ReadAt in : open) {
+            in.readFully(0, 100, 8);
+        }
+        for (ReadAt in : open) {
+            in.close();
+            in.close();
+            assertThrows(ClosedException.class, () -> in.readFully(0, 1, 1));
+        }
+        for (int i = 0; i < n; i++) {
+            assertThrows(QuireIoException.class, () -> FileChannelReadAt.open(dir.resolve("missing")));
+            assertThrows(QuireIoException.class, () -> FileChannelReadAt.open(dir.resolve("sub")));
+            // A read on an interrupted thread closes the channel and the reader reopens it.
+            try (FileChannelReadAt in = FileChannelReadAt.open(file)) {
+                Thread.currentThread().interrupt();
+                try {
+                    assertThrows(QuireIoException.class, () -> in.readFully(0, 10, 1));
+                } finally {
+                    Thread.interrupted();
+                }
+                assertEquals(10, in.readFully(0, 10, 1).byteSize());
+            }
+        }
+    }
+
+    @Test
+    void openingAndClosingManyReadersLeaksNoDescriptor() throws IOException {
+        long before = openDescriptors();
+        List<ReadAt> open = new ArrayList<>();
+        for (int i = 0; i < READERS; i++) {
+            open.add(FileChannelReadAt.open(file));
+        }
+        long during = openDescriptors();
+        assertTrue(during >= before + READERS, "each open reader holds a descriptor: " + before + " -> " + during
+                + " (so the count below can see a leak)");
+        for (ReadAt in : open) {
+            in.close();
+        }
+        assertEquals(before, openDescriptors(), "descriptors after closing " + READERS + " readers");
+    }
+
+    @Test
+    void failedOpensInterruptedReadsAndDoubleClosesLeakNoDescriptor() throws IOException {
+        long before = openDescriptors();
+        cycle(READERS);
+        assertEquals(before, openDescriptors());
+    }
+}

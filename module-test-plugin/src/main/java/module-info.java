@@ -1,0 +1,18 @@
+/**
+ * A third-party plugin for tests: an array encoding ({@code quire.test.frame_of_reference}), a layout
+ * ({@code quire.test.split_every}) and I/O providers, declared here and in {@code META-INF/services} like any plugin
+ * outside Quire. It proves that Quire finds plugins through {@link java.util.ServiceLoader} on the module path and on
+ * the class path, using only the exported SPI packages.
+ */
+module dev.quire.testplugin {
+    requires transitive dev.quire.layout;
+
+    exports dev.quire.testplugin;
+
+    provides dev.quire.layout.spi.ArrayEncoding with dev.quire.testplugin.FrameOfReferenceEncoding;
+    provides dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.SplitEveryLayout;
+    provides dev.quire.io.spi.IoProvider with
+            dev.quire.testplugin.io.PatternIoProvider,
+            dev.quire.testplugin.io.PatternIoProvider.Fallback,
+            dev.quire.testplugin.io.UnavailableIoProvider;
+}

@@ -1,0 +1,83 @@
+package dev.quire.testplugin;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quire.layout.spi.ArrayEncoding;
+import dev.quire.layout.spi.ArrayEncodings;
+import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.LayoutVTables;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.module.ModuleDescriptor;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The plugin, on the module path, is found by Quire's registries through its {@code provides} clauses. */
+class PluginDiscoveryTest {
+
+    @Test
+    void theTestsRunInsideThePluginModuleOnTheModulePath() {
+        assertEquals("dev.quire.testplugin", getClass().getModule().getName());
+        assertEquals("dev.quire.layout", ArrayEncoding.class.getModule().getName());
+    }
+
+    @Test
+    void theEncodingIsRegisteredBesideTheBuiltIns() {
+        List<String> ids = ArrayEncodings.ids();
+        assertTrue(ids.contains(FrameOfReferenceArray.ID), ids.toString());
+        assertTrue(ids.contains("vortex.primitive"), ids.toString());
+        ArrayEncoding encoding = ArrayEncodings.get(FrameOfReferenceArray.ID);
+        assertInstanceOf(FrameOfReferenceEncoding.class, encoding);
+        assertEquals("dev.quire.testplugin", encoding.getClass().getModule().getName());
+        assertSame(encoding, ArrayEncodings.find(FrameOfReferenceArray.ID).orElseThrow());
+    }
+
+    @Test
+    void theLayoutIsRegisteredBesideTheBuiltIns() {
+        List<String> ids = LayoutVTables.ids();
+        assertTrue(ids.containsAll(List.of(SplitEveryLayout.ID, "vortex.flat", "vortex.chunked", "vortex.struct",
+                "vortex.zoned")), ids.toString());
+        LayoutVTable vtable = LayoutVTables.get(SplitEveryLayout.ID);
+        assertInstanceOf(SplitEveryLayout.class, vtable);
+        assertTrue(vtable.registersInteriorSplits());
+        assertEquals("dev.quire.testplugin", vtable.getClass().getModule().getName());
+    }
+
+    @Test
+    void theDescriptorProvidesEveryService() {
+        ModuleDescriptor descriptor = FrameOfReferenceEncoding.class.getModule().getDescriptor();
+        Set<String> provided = descriptor.provides().stream()
+                .flatMap(p -> p.providers().stream().map(impl -> p.service() + " with " + impl))
+                .collect(Collectors.toSet());
+        assertEquals(Set.of(
+                "dev.quire.layout.spi.ArrayEncoding with dev.quire.testplugin.FrameOfReferenceEncoding",
+                "dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.SplitEveryLayout",
+                "dev.quire.io.spi.IoProvider with dev.quire.testplugin.io.PatternIoProvider",
+                "dev.quire.io.spi.IoProvider with dev.quire.testplugin.io.PatternIoProvider$Fallback",
+                "dev.quire.io.spi.IoProvider with dev.quire.testplugin.io.UnavailableIoProvider"), provided);
+        assertEquals(Set.of("dev.quire.testplugin"), descriptor.exports().stream()
+                .map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()),
+                "the I/O providers' package is not exported: ServiceLoader needs no export");
+    }
+
+    /** The class-path half of the story: the service files must list the same classes as the descriptor. */
+    @Test
+    void theServiceFilesMatchTheDescriptor() throws IOException {
+        ModuleDescriptor descriptor = FrameOfReferenceEncoding.class.getModule().getDescriptor();
+        for (ModuleDescriptor.Provides provides : descriptor.provides()) {
+            String resource = "META-INF/services/" + provides.service();
+            try (InputStream in = FrameOfReferenceEncoding.class.getModule().getResourceAsStream(resource)) {
+                assertTrue(in != null, resource + " is missing");
+                List<String> listed = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                        .map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+                assertEquals(provides.providers(), listed, resource);
+            }
+        }
+    }
+}

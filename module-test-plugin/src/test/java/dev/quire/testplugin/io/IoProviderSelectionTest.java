@@ -1,0 +1,122 @@
+package dev.quire.testplugin.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.IoProvider;
+import dev.quire.io.spi.IoProviders;
+import dev.quire.io.spi.ReadAt;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Provider selection with several providers installed: posix (priority 10) and this plugin's pattern providers
+ * (50 and 5) and an unavailable one (1000) that claims file: and pattern URIs.
+ */
+class IoProviderSelectionTest {
+    private static final URI PATTERN = PatternIoProvider.uri(1000);
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void clearProperty() {
+        System.clearProperty(IoOptions.PROVIDER_PROPERTY);
+    }
+
+    private URI file() throws IOException {
+        return Files.write(dir.resolve("f.bin"), new byte[] {1, 2, 3}).toUri();
+    }
+
+    private static void assertPattern(ReadAt in, long size) {
+        assertEquals(size, in.size());
+        MemorySegment all = in.readFully(0, size, 8);
+        for (long i = 0; i < size; i++) {
+            assertEquals(PatternIoProvider.byteAt(i), all.get(ValueLayout.JAVA_BYTE, i), "byte " + i);
+        }
+    }
+
+    @Test
+    void everyProviderIsFoundHighestPriorityFirst() {
+        assertEquals(List.of("test-unavailable", "test-pattern", "posix", "test-pattern-fallback"),
+                IoProviders.all().stream().map(IoProvider::name).toList());
+    }
+
+    @Test
+    void theBestAvailableProviderWinsAndUnavailableOnesArePassedOver() throws IOException {
+        assertEquals("test-pattern", IoProviders.choose(PATTERN, IoOptions.defaults()).name());
+        assertEquals("posix", IoProviders.choose(file(), IoOptions.defaults()).name());
+        try (ReadAt in = IoProviders.open(PATTERN, IoOptions.defaults())) {
+            assertTrue(in.name().startsWith("test-pattern:"), in.name());
+            assertPattern(in, 1000);
+        }
+    }
+
+    @Test
+    void aLowerPriorityProviderIsUsedWhenNamed() {
+        IoOptions options = IoOptions.defaults().withProvider(PatternIoProvider.Fallback.NAME);
+        try (ReadAt in = IoProviders.open(PATTERN, options)) {
+            assertTrue(in.name().startsWith("test-pattern-fallback:"), in.name());
+            assertPattern(in, 1000);
+        }
+    }
+
+    @Test
+    void theSystemPropertySelectsAProvider() throws IOException {
+        System.setProperty(IoOptions.PROVIDER_PROPERTY, PatternIoProvider.Fallback.NAME);
+        assertEquals("test-pattern-fallback", IoProviders.choose(PATTERN, IoOptions.defaults()).name());
+        URI file = file();
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
+                () -> IoProviders.choose(file, IoOptions.defaults()));
+        assertEquals("I/O provider `test-pattern-fallback` cannot read " + file, e.getMessage());
+        assertEquals("posix", IoProviders.choose(file, IoOptions.defaults().withProvider("posix")).name());
+    }
+
+    @Test
+    void namingAnUnavailableProviderGivesItsReason() throws IOException {
+        URI file = file();
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
+                () -> IoProviders.open(file, IoOptions.defaults().withProvider(UnavailableIoProvider.NAME)));
+        assertEquals("I/O provider `test-unavailable` is not available here: switched off for tests",
+                e.getMessage());
+    }
+
+    @Test
+    void anUnknownNameListsEveryProvider() {
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
+                () -> IoProviders.choose(PATTERN, IoOptions.defaults().withProvider("uring")));
+        assertEquals("no I/O provider named `uring`; found: "
+                + "[test-unavailable, test-pattern, posix, test-pattern-fallback]", e.getMessage());
+    }
+
+    @Test
+    void aUriNoProviderReadsSaysWhichSchemesDiffer() {
+        URI s3 = URI.create("s3://bucket/key.vortex");
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
+                () -> IoProviders.open(s3, IoOptions.defaults()));
+        assertEquals("no available I/O provider can read s3://bucket/key.vortex; found: [test-unavailable (other "
+                + "scheme), test-pattern (other scheme), posix (other scheme), test-pattern-fallback (other scheme)]",
+                e.getMessage());
+    }
+
+    @Test
+    void aUriOnlyAnUnavailableProviderReadsSaysWhyItIsUnavailable() {
+        URI uri = URI.create(UnavailableIoProvider.SCHEME + ":x");
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
+                () -> IoProviders.open(uri, IoOptions.defaults()));
+        assertEquals("no available I/O provider can read quire-test-unavailable:x; found: [test-unavailable "
+                + "(not available: switched off for tests), test-pattern (other scheme), posix (other scheme), "
+                + "test-pattern-fallback (other scheme)]", e.getMessage());
+    }
+}
