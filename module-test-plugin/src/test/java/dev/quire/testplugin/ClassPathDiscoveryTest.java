@@ -69,7 +69,7 @@ class ClassPathDiscoveryTest {
         assertEquals("false", out.get("plugin-module-named"), "the plugin is on the class path");
         assertEquals(FrameOfReferenceEncoding.class.getName(), out.get("encoding"));
         assertEquals(SplitEveryLayout.class.getName(), out.get("layout"));
-        assertEquals("test-unavailable,test-pattern,posix,test-pattern-fallback", out.get("providers"));
+        assertEquals("test-unavailable,test-pattern,mmap,posix,test-pattern-fallback", out.get("providers"));
         assertEquals(Integer.toString(PluginFiles.ROWS), out.get("rows"));
         assertEquals(Arrays.toString(PluginFiles.expectedBoundaries(List.of("id", "maybe", "plain"))),
                 out.get("boundaries"));

@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@link IoProviders} with the posix provider on the module path: found through {@code provides} in this module's
- * descriptor, chosen by name, by the {@code quire.io} property, or as the best available provider for a URI.
+ * {@link IoProviders} with this module's providers on the module path: found through {@code provides} in the
+ * module's descriptor, chosen by name, by the {@code quire.io} property, or as the best available provider for a URI
+ * ({@code mmap}, which outranks {@code posix}).
  */
 class IoProvidersDiscoveryTest {
     @TempDir
@@ -41,21 +42,23 @@ class IoProvidersDiscoveryTest {
     @Test
     void posixIsDiscoveredFromTheModuleDescriptor() {
         List<IoProvider> all = IoProviders.all();
-        assertEquals(List.of("posix"), all.stream().map(IoProvider::name).toList());
+        assertEquals(List.of("mmap", "posix"), all.stream().map(IoProvider::name).toList(), "highest priority first");
         IoProvider posix = IoProviders.byName("posix");
         assertInstanceOf(PosixIoProvider.class, posix);
         assertEquals("dev.quire.io.posix", posix.getClass().getModule().getName());
         assertTrue(PosixIoProvider.class.getModule().getDescriptor().provides().stream()
                 .anyMatch(p -> p.service().equals(IoProvider.class.getName())
-                        && p.providers().equals(List.of(PosixIoProvider.class.getName()))));
+                        && p.providers().equals(List.of(MmapIoProvider.class.getName(),
+                                PosixIoProvider.class.getName()))));
         assertSame(posix, IoProviders.byName("posix"), "providers are loaded once");
     }
 
     @Test
     void theBestAvailableProviderServesFileUris() throws IOException {
         URI uri = file();
-        assertEquals("posix", IoProviders.choose(uri, IoOptions.defaults()).name());
+        assertEquals("mmap", IoProviders.choose(uri, IoOptions.defaults()).name());
         try (ReadAt in = IoProviders.open(uri, IoOptions.defaults())) {
+            assertInstanceOf(MappedReadAt.class, in);
             assertEquals(3, in.size());
         }
         try (ReadAt in = IoProviders.open(Path.of(uri))) {
@@ -90,7 +93,7 @@ class IoProvidersDiscoveryTest {
         URI uri = file();
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
                 () -> IoProviders.choose(uri, IoOptions.defaults().withProvider("uring")));
-        assertEquals("no I/O provider named `uring`; found: [posix]", e.getMessage());
+        assertEquals("no I/O provider named `uring`; found: [mmap, posix]", e.getMessage());
     }
 
     @Test
@@ -103,7 +106,7 @@ class IoProvidersDiscoveryTest {
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
                 () -> IoProviders.open(uri, IoOptions.defaults()));
         assertTrue(e.getMessage().contains("`tiered`"), e.getMessage());
-        assertTrue(e.getMessage().contains("[posix]"), e.getMessage());
+        assertTrue(e.getMessage().contains("[mmap, posix]"), e.getMessage());
     }
 
     @Test
@@ -115,7 +118,7 @@ class IoProvidersDiscoveryTest {
     @Test
     void anEmptySystemPropertyMeansNoChoice() throws IOException {
         System.setProperty(IoOptions.PROVIDER_PROPERTY, "");
-        assertEquals("posix", IoProviders.choose(file(), IoOptions.defaults()).name());
+        assertEquals("mmap", IoProviders.choose(file(), IoOptions.defaults()).name());
     }
 
     @Test
@@ -123,7 +126,7 @@ class IoProvidersDiscoveryTest {
         URI s3 = URI.create("s3://bucket/data.vortex");
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
                 () -> IoProviders.open(s3, IoOptions.defaults()));
-        assertEquals("no available I/O provider can read s3://bucket/data.vortex; found: [posix (other scheme)]",
+        assertEquals("no available I/O provider can read s3://bucket/data.vortex; found: [mmap (other scheme), posix (other scheme)]",
                 e.getMessage());
     }
 

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Provider selection with several providers installed: posix (priority 10) and this plugin's pattern providers
+ * Provider selection with several providers installed: mmap (priority 20), posix (10) and this plugin's pattern providers
  * (50 and 5) and an unavailable one (1000) that claims file: and pattern URIs.
  */
 class IoProviderSelectionTest {
@@ -49,14 +49,14 @@ class IoProviderSelectionTest {
 
     @Test
     void everyProviderIsFoundHighestPriorityFirst() {
-        assertEquals(List.of("test-unavailable", "test-pattern", "posix", "test-pattern-fallback"),
+        assertEquals(List.of("test-unavailable", "test-pattern", "mmap", "posix", "test-pattern-fallback"),
                 IoProviders.all().stream().map(IoProvider::name).toList());
     }
 
     @Test
     void theBestAvailableProviderWinsAndUnavailableOnesArePassedOver() throws IOException {
         assertEquals("test-pattern", IoProviders.choose(PATTERN, IoOptions.defaults()).name());
-        assertEquals("posix", IoProviders.choose(file(), IoOptions.defaults()).name());
+        assertEquals("mmap", IoProviders.choose(file(), IoOptions.defaults()).name());
         try (ReadAt in = IoProviders.open(PATTERN, IoOptions.defaults())) {
             assertTrue(in.name().startsWith("test-pattern:"), in.name());
             assertPattern(in, 1000);
@@ -97,7 +97,7 @@ class IoProviderSelectionTest {
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
                 () -> IoProviders.choose(PATTERN, IoOptions.defaults().withProvider("uring")));
         assertEquals("no I/O provider named `uring`; found: "
-                + "[test-unavailable, test-pattern, posix, test-pattern-fallback]", e.getMessage());
+                + "[test-unavailable, test-pattern, mmap, posix, test-pattern-fallback]", e.getMessage());
     }
 
     @Test
@@ -106,7 +106,8 @@ class IoProviderSelectionTest {
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
                 () -> IoProviders.open(s3, IoOptions.defaults()));
         assertEquals("no available I/O provider can read s3://bucket/key.vortex; found: [test-unavailable (other "
-                + "scheme), test-pattern (other scheme), posix (other scheme), test-pattern-fallback (other scheme)]",
+                + "scheme), test-pattern (other scheme), mmap (other scheme), posix (other scheme), test-pattern-fallback "
+                + "(other scheme)]",
                 e.getMessage());
     }
 
@@ -116,7 +117,8 @@ class IoProviderSelectionTest {
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
                 () -> IoProviders.open(uri, IoOptions.defaults()));
         assertEquals("no available I/O provider can read quire-test-unavailable:x; found: [test-unavailable "
-                + "(not available: switched off for tests), test-pattern (other scheme), posix (other scheme), "
+                + "(not available: switched off for tests), test-pattern (other scheme), mmap (other scheme), "
+                + "posix (other scheme), "
                 + "test-pattern-fallback (other scheme)]", e.getMessage());
     }
 }
