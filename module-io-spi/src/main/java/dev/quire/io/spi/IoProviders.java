@@ -41,8 +41,9 @@ public final class IoProviders {
                 }
                 IoProvider previous = byName.putIfAbsent(provider.name(), provider);
                 if (previous != null && previous.getClass() != provider.getClass()) {
-                    throw new IllegalStateException("two I/O providers are named `" + provider.name() + "`: "
-                            + previous.getClass().getName() + " and " + provider.getClass().getName());
+                    System.getLogger(IoProviders.class.getName()).log(System.Logger.Level.WARNING,
+                            "two I/O providers are named `" + provider.name() + "`: keeping "
+                                    + previous.getClass().getName() + ", ignoring " + provider.getClass().getName());
                 }
             }
             return Map.copyOf(byName);
@@ -74,7 +75,7 @@ public final class IoProviders {
             if (!provider.supports(uri)) {
                 throw new InvalidArgumentException("I/O provider `" + named + "` cannot read " + uri);
             }
-            Availability availability = provider.availability();
+            Availability availability = availability(provider);
             if (!availability.available()) {
                 throw new InvalidArgumentException("I/O provider `" + named + "` is not available here: "
                         + availability.reason());
@@ -82,7 +83,7 @@ public final class IoProviders {
             return provider;
         }
         for (IoProvider provider : all()) {
-            if (provider.supports(uri) && provider.availability().available()) {
+            if (provider.supports(uri) && availability(provider).available()) {
                 return provider;
             }
         }
@@ -95,8 +96,18 @@ public final class IoProviders {
         if (!provider.supports(uri)) {
             return " (other scheme)";
         }
-        Availability availability = provider.availability();
+        Availability availability = availability(provider);
         return availability.available() ? "" : " (not available: " + availability.reason() + ")";
+    }
+
+    /** A provider's probe; one that throws counts as unavailable, so it cannot break selection for everyone. */
+    public static Availability availability(IoProvider provider) {
+        try {
+            Availability a = provider.availability();
+            return a != null ? a : Availability.no("its availability probe returned nothing");
+        } catch (RuntimeException e) {
+            return Availability.no("its availability probe failed: " + e);
+        }
     }
 
     public static ReadAt open(URI uri, IoOptions options) {

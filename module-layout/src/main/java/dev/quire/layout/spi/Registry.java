@@ -1,5 +1,7 @@
 package dev.quire.layout.spi;
 
+import dev.quire.errors.ErrorCode;
+import dev.quire.errors.QuireException;
 import dev.quire.errors.UnknownEncodingException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,44 +34,61 @@ final class Registry<T> {
             Map.entry("vortex.bytebool", "dev.quire.encodings"),
             Map.entry("vortex.masked", "dev.quire.encodings"));
 
+    private static final System.Logger LOG = System.getLogger(Registry.class.getName());
+
     private final String kind;
     private final Map<String, T> byId;
+    /** Ids that more than one provider claims: unusable, since reading with the wrong one gives wrong data. */
+    private final Map<String, String> conflicts;
 
-    private Registry(String kind, Map<String, T> byId) {
+    private Registry(String kind, Map<String, T> byId, Map<String, String> conflicts) {
         this.kind = kind;
         this.byId = byId;
+        this.conflicts = conflicts;
     }
 
     static <T> Registry<T> load(String kind, Class<T> service, Function<T, String> idOf) {
-        Map<String, T> byId = new LinkedHashMap<>();
+        List<T> providers = new ArrayList<>();
         ServiceLoader<T> loader = ServiceLoader.load(service, Registry.class.getClassLoader());
         var it = loader.iterator();
         while (true) {
-            T provider;
             try {
                 if (!it.hasNext()) {
                     break;
                 }
-                provider = it.next();
+                providers.add(it.next());
             } catch (ServiceConfigurationError e) {
-                System.getLogger(Registry.class.getName())
-                        .log(System.Logger.Level.WARNING, "skipping a " + kind + " that failed to load", e);
-                continue;
+                LOG.log(System.Logger.Level.WARNING, "skipping a " + kind + " that failed to load", e);
             }
-            add(kind, byId, provider, idOf.apply(provider));
         }
-        return new Registry<>(kind, Map.copyOf(byId));
+        return of(kind, providers, idOf);
     }
 
-    private static <T> void add(String kind, Map<String, T> byId, T provider, String id) {
+    static <T> Registry<T> of(String kind, List<T> providers, Function<T, String> idOf) {
+        Map<String, T> byId = new LinkedHashMap<>();
+        Map<String, String> conflicts = new LinkedHashMap<>();
+        for (T provider : providers) {
+            add(kind, byId, conflicts, provider, idOf.apply(provider));
+        }
+        for (String id : conflicts.keySet()) {
+            byId.remove(id);
+        }
+        return new Registry<>(kind, Map.copyOf(byId), Map.copyOf(conflicts));
+    }
+
+    private static <T> void add(String kind, Map<String, T> byId, Map<String, String> conflicts, T provider,
+            String id) {
         if (id == null || !VALID_ID.matcher(id).matches()) {
-            throw new IllegalStateException(provider.getClass().getName() + " declares an invalid " + kind + " id `"
-                    + id + "`: ids are dotted lower-case names such as vortex.flat");
+            LOG.log(System.Logger.Level.WARNING, "skipping " + provider.getClass().getName() + ": its " + kind
+                    + " id `" + id + "` is not a dotted lower-case name such as vortex.flat");
+            return;
         }
         T previous = byId.putIfAbsent(id, provider);
         if (previous != null && previous.getClass() != provider.getClass()) {
-            throw new IllegalStateException("two " + kind + "s claim id `" + id + "`: "
-                    + previous.getClass().getName() + " and " + provider.getClass().getName());
+            String message = "two " + kind + "s claim id `" + id + "`: " + previous.getClass().getName() + " and "
+                    + provider.getClass().getName() + "; remove one of them from the module or class path";
+            LOG.log(System.Logger.Level.WARNING, message);
+            conflicts.merge(id, message, (a, b) -> a + "; " + b);
         }
     }
 
@@ -80,6 +99,10 @@ final class Registry<T> {
     T get(String id) {
         T found = byId.get(id);
         if (found == null) {
+            String conflict = conflicts.get(id);
+            if (conflict != null) {
+                throw new QuireException(ErrorCode.UNKNOWN_ENCODING, conflict);
+            }
             throw new UnknownEncodingException(kind, id, byId.keySet(), hint(id));
         }
         return found;

@@ -111,9 +111,8 @@ final class ArrayDecoder {
                 out = encoding.decode(parts);
             } catch (QuireException e) {
                 throw e;
-            } catch (IllegalArgumentException | IndexOutOfBoundsException | ArithmeticException
-                    | IllegalStateException | ClassCastException e) {
-                // A plugin encoding that trusted its input too far: report the node, not the JDK exception.
+            } catch (RuntimeException e) {
+                // An encoding that trusted its input too far: report the node, not the JDK exception.
                 throw new MalformedFileException(parts.location() + ": encoding `" + encoding.id()
                         + "` failed on malformed input: " + e, e);
             }
