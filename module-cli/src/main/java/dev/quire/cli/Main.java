@@ -1,6 +1,8 @@
 package dev.quire.cli;
 
 import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +13,10 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        // Output is UTF-8 whatever the locale: it is data (CSV, JSON), read by other programs.
-        PrintWriter out = new PrintWriter(new BufferedWriter(
-                new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16));
+        // Output is UTF-8 whatever the locale: it is data (CSV, JSON), read by other programs. It goes to the file
+        // descriptor, not through System.out, whose PrintStream would hide a closed pipe from checkError().
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
+                new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int code = run(out, err, args);
         out.flush();

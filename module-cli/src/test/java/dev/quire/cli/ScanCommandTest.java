@@ -205,6 +205,42 @@ class ScanCommandTest {
     }
 
     @Test
+    void aClosedOutputStopsTheScanQuietly() throws Exception {
+        Path chunked = dir.resolve("chunked.vortex");
+        DType.Struct schema = DType.Struct.of(new Field("n", new DType.Primitive(PType.I64, false)));
+        StructBuilder rows = (StructBuilder) ArrayBuilder.forType(schema);
+        for (int i = 0; i < 5_000; i++) {
+            ((PrimitiveBuilder) rows.field(0)).appendLong(i);
+            rows.endRow();
+        }
+        try (VortexWriter writer = VortexWriter.create(chunked, schema,
+                dev.quire.layout.file.WriteOptions.defaults().withChunkBytes(800).withBlockRows(100))) {
+            writer.write(rows.finish());
+        }
+        // Like `quire scan … | head`: every write fails once the reader has gone.
+        long[] offered = {0};
+        java.io.OutputStream closedPipe = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                offered[0] += len;
+                throw new java.io.IOException("Broken pipe");
+            }
+        };
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = Main.run(new java.io.PrintWriter(closedPipe), new java.io.PrintWriter(err), "scan",
+                chunked.toString(), "-f", "jsonl");
+        assertEquals(0, code);
+        assertEquals("", err.toString());
+        // The output is about 40 KB in 50 batches; the scan gives up after the first.
+        assertTrue(offered[0] < 2_000, "stopped after the first batch: " + offered[0] + " bytes offered");
+    }
+
+    @Test
     void scansAFileVortexWrote() {
         Cli.Run run = Cli.run("scan", Cli.fixture("synthetic_canonical_3000.vortex").toString(), "-f", "jsonl");
         assertEquals(0, run.code(), run.err());

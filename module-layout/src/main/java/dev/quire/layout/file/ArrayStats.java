@@ -41,8 +41,10 @@ public record ArrayStats(Optional<Scalar> min, boolean minExact, Optional<Scalar
         return EMPTY;
     }
 
-    /** Whether no statistic is present. */
+    /** Whether no statistic is present (the exactness flags alone say nothing). */
     public boolean isEmpty() {
-        return equals(EMPTY);
+        return min.isEmpty() && max.isEmpty() && sum.isEmpty() && sorted.isEmpty() && strictSorted.isEmpty()
+                && constant.isEmpty() && nullCount.isEmpty() && nanCount.isEmpty()
+                && uncompressedSizeInBytes.isEmpty();
     }
 }

@@ -62,6 +62,9 @@ class FileInspectionTest {
             assertEquals(999L, qty.stats().max().orElseThrow().value());
             assertEquals(10_001, qty.stats().nullCount().orElseThrow());
             assertEquals(List.of(12_500L), qty.children().getFirst().bufferLengths());
+            ArrayStats validity = qty.children().getFirst().stats();
+            assertTrue(validity.min().isEmpty(), "a child's min is not decoded: its dtype is the encoding's");
+            assertFalse(validity.isEmpty(), "it still has a null count: " + validity);
 
             ArrayEncodingTree price = file.arrayTree(file.layout().child(1).child(0));
             assertEquals("vortex.alp(fastlanes.bitpacked)", price.describe());
@@ -77,6 +80,15 @@ class FileInspectionTest {
             assertEquals("vortex.primitive", file.arrayTree(price).describe());
             assertEquals(List.of(40L), file.arrayTree(price).bufferLengths());
         }
+    }
+
+    @Test
+    void exactnessFlagsAloneAreNoStatistics() {
+        ArrayStats flagsOnly = new ArrayStats(Optional.empty(), true, Optional.empty(), true, Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty(), java.util.OptionalLong.empty(),
+                java.util.OptionalLong.empty(), java.util.OptionalLong.empty());
+        assertTrue(flagsOnly.isEmpty());
+        assertTrue(ArrayStats.empty().isEmpty());
     }
 
     @Test
