@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
                     + "with an empty field in the sample is nullable, one with nothing but empty fields has type null.",
             "",
             "--schema declares types instead, for some or all columns: a comma-separated list of NAME:TYPE, with "
-                    + "? after the type for nullable, e.g.  --schema 'id:i64,price:decimal(15,2)?,day:date'",
+                    + "? after the type for nullable:",
+            "  --schema 'id:u32,price:decimal(15,2)?'",
             "Types: bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, decimal(P,S), utf8 (or string), binary "
                     + "(base64 text), date, timestamp, timestamp(UNIT), timestamp(UNIT,ZONE) with UNIT s, ms, us or "
                     + "ns, and null. Write names containing , : ( ) ? or spaces in backticks.",
