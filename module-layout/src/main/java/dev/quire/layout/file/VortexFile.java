@@ -6,6 +6,7 @@ import dev.quire.io.spi.ReadAtFactory;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.internal.format.FileContext;
 import dev.quire.layout.internal.format.FileFooter;
+import dev.quire.layout.internal.format.FileInspection;
 import dev.quire.layout.internal.format.LayoutNode;
 import dev.quire.layout.scan.Scan;
 import dev.quire.layout.spi.Layout;
@@ -22,6 +23,7 @@ public final class VortexFile implements AutoCloseable {
     private final ReadAt in;
     private final boolean ownsReader;
     private final FileFooter footer;
+    private final FileContext context;
     private final LayoutNode root;
     private volatile LayoutReader reader;
     private volatile boolean closed;
@@ -30,7 +32,8 @@ public final class VortexFile implements AutoCloseable {
         this.in = in;
         this.ownsReader = ownsReader;
         this.footer = FileFooter.read(in, limits);
-        this.root = LayoutNode.root(new FileContext(in, footer, limits));
+        this.context = new FileContext(in, footer, limits);
+        this.root = LayoutNode.root(context);
     }
 
     /** Opens a local file through the best available I/O provider. */
@@ -88,6 +91,26 @@ public final class VortexFile implements AutoCloseable {
     /** The layout ids the footer lists. */
     public List<String> layoutSpecs() {
         return footer.layoutSpecs();
+    }
+
+    /**
+     * The file statistics: one entry per top-level field (one for a non-struct root), in field order, or an empty
+     * list when the file has none. Read from the file on each call.
+     */
+    public List<ArrayStats> statistics() {
+        checkOpen();
+        return FileInspection.statistics(context);
+    }
+
+    /**
+     * How the segment of {@code flat}, a {@code vortex.flat} layout of this file's tree, is encoded: read from the
+     * array flatbuffer at the segment's end (or the layout's metadata) without decoding values.
+     *
+     * @throws dev.quire.errors.InvalidArgumentException when {@code flat} is not a flat layout
+     */
+    public ArrayEncodingTree arrayTree(Layout flat) {
+        checkOpen();
+        return FileInspection.arrayTree(context, flat);
     }
 
     /** The reader of the root layout, shared by the scans of this file. */

@@ -1,6 +1,7 @@
 package dev.quire.layout.spi;
 
 import dev.quire.layout.dtype.DType;
+import java.util.Map;
 
 /**
  * The behaviour of one layout id ({@code vortex.flat}, {@code vortex.chunked}, ...), found through
@@ -35,6 +36,14 @@ public interface LayoutVTable {
     /** A short name for child {@code index}, used in paths in messages ({@code chunk[3]}, a field name). */
     default String childName(Layout layout, int index) {
         return "child[" + index + "]";
+    }
+
+    /**
+     * What a node's metadata says, for tools such as {@code quire inspect}: short snake_case keys and readable
+     * values in a stable order (zone length and statistics of a zoned layout, say). Empty by default.
+     */
+    default Map<String, String> describe(Layout layout) {
+        return Map.of();
     }
 
     /** A reader for a node of this layout. Readers are thread-safe and may be kept for the life of the file. */

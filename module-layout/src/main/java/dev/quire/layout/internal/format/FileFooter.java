@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a reader learns from the end of a file: the postscript, the dtype, the footer's spec lists and segments, and
@@ -37,9 +38,10 @@ public final class FileFooter {
     private final List<SegmentSpec> segments;
     private final FbBuffer layoutBuffer;
     private final long dataEnd;
+    private final Optional<SegmentSpec> statistics;
 
     private FileFooter(long fileSize, DType dtype, List<String> arraySpecs, List<String> layoutSpecs,
-            List<SegmentSpec> segments, FbBuffer layoutBuffer, long dataEnd) {
+            List<SegmentSpec> segments, FbBuffer layoutBuffer, long dataEnd, Optional<SegmentSpec> statistics) {
         this.fileSize = fileSize;
         this.dtype = dtype;
         this.arraySpecs = arraySpecs;
@@ -47,6 +49,7 @@ public final class FileFooter {
         this.segments = segments;
         this.layoutBuffer = layoutBuffer;
         this.dataEnd = dataEnd;
+        this.statistics = statistics;
     }
 
     public long fileSize() {
@@ -77,6 +80,11 @@ public final class FileFooter {
     /** Where the footer flatbuffers begin; data segments lie before. */
     public long dataEnd() {
         return dataEnd;
+    }
+
+    /** Where the FileStatistics flatbuffer lies, when the file has one; read only by tools that ask for it. */
+    public Optional<SegmentSpec> statisticsSegment() {
+        return statistics;
     }
 
     private record PsSegment(String name, long offset, long length) {}
@@ -164,7 +172,8 @@ public final class FileFooter {
                 (int) Math.min(Integer.MAX_VALUE, 16L * limits.maxLayoutTables()));
         layoutFb.root(); // the root must at least exist
         return new FileFooter(size, dtype, List.copyOf(arraySpecs), List.copyOf(layoutSpecs),
-                List.copyOf(segments), layoutFb, dataEnd);
+                List.copyOf(segments), layoutFb, dataEnd, Optional.ofNullable(statsSeg)
+                        .map(st -> new SegmentSpec(st.offset, st.length, 3)));
     }
 
     private static List<String> specIds(FbTable footer, int field, String name) {

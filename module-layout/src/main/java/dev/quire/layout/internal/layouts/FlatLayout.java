@@ -10,6 +10,7 @@ import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.splits.RowSplits;
 import java.nio.ByteBuffer;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -41,7 +42,8 @@ public final class FlatLayout implements LayoutVTable {
         inlineTree(layout);
     }
 
-    static ByteBuffer inlineTree(Layout layout) {
+    /** The Array flatbuffer the metadata carries inline, or null when the segment holds it. */
+    public static ByteBuffer inlineTree(Layout layout) {
         ByteBuffer meta = layout.metadata();
         if (!meta.hasRemaining()) {
             return null;
@@ -57,6 +59,11 @@ public final class FlatLayout implements LayoutVTable {
     @Override
     public DType childDType(Layout layout, int index) {
         throw layout.malformed("a flat layout has no children");
+    }
+
+    @Override
+    public Map<String, String> describe(Layout layout) {
+        return inlineTree(layout) == null ? Map.of() : Map.of("array_tree", "inline");
     }
 
     @Override

@@ -12,6 +12,9 @@ import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.splits.RowSplits;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -88,6 +91,17 @@ public class ZonedLayout implements LayoutVTable {
         return new DataReader(layout);
     }
 
+    /** The zone length, the number of zones (rows of the zone table) and the statistics kept per zone. */
+    @Override
+    public Map<String, String> describe(Layout layout) {
+        ZonedMetadata m = metadata(layout);
+        Map<String, String> out = new LinkedHashMap<>();
+        out.put("zone_len", Integer.toUnsignedString(m.getZoneLen()));
+        out.put("zones", Long.toString(layout.childRowCount(1)));
+        out.put("stats", String.join(", ", m.getAggregateSpecsList().stream().map(AggregateSpec::getId).toList()));
+        return out;
+    }
+
     /** Passes everything to the data child. */
     static final class DataReader implements LayoutReader {
         private final Layout layout;
@@ -142,6 +156,15 @@ public class ZonedLayout implements LayoutVTable {
                 throw layout.malformed("stats layout metadata needs at least 4 bytes");
             }
             return null;
+        }
+
+        @Override
+        public Map<String, String> describe(Layout layout) {
+            ByteBuffer meta = layout.metadata().order(ByteOrder.LITTLE_ENDIAN);
+            Map<String, String> out = new LinkedHashMap<>();
+            out.put("zone_len", Integer.toUnsignedString(meta.getInt()));
+            out.put("zones", Long.toString(layout.childRowCount(1)));
+            return out;
         }
     }
 }

@@ -1,0 +1,146 @@
+package dev.quire.cli;
+
+import dev.quire.cli.csv.CsvConverter;
+import dev.quire.cli.csv.SchemaSpec;
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.errors.QuireIoException;
+import dev.quire.layout.dtype.DType;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code quire convert IN.csv OUT.vortex}: CSV to Vortex, streaming, with types declared or inferred. */
+@Command(name = "convert", mixinStandardHelpOptions = true,
+        description = {"Convert a CSV file (a header row, then data) into a Vortex file.",
+            "",
+            "Column types are inferred from the first rows (see --sample-rows): integers become i64, other numbers "
+                    + "f64, true/false bool, ISO dates (2024-03-01) date, ISO date-times timestamp (microseconds; "
+                    + "zone UTC when values carry an offset), anything else utf8. An empty field is a null; a column "
+                    + "with an empty field in the sample is nullable, one with nothing but empty fields has type null.",
+            "",
+            "--schema declares types instead, for some or all columns: a comma-separated list of NAME:TYPE, with "
+                    + "? after the type for nullable:",
+            "  --schema 'id:u32,price:decimal(15,2)?'",
+            "Types: bool, i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, decimal(P,S), utf8 (or string), binary "
+                    + "(base64 text), date, timestamp, timestamp(UNIT), timestamp(UNIT,ZONE) with UNIT s, ms, us or "
+                    + "ns, and null. Write names containing , : ( ) ? or spaces in backticks.",
+            "",
+            "Rows are written in batches, so memory stays bounded. The output appears only when the conversion "
+                    + "succeeds. A progress bar is shown on standard error for long runs when it is a terminal."})
+final class ConvertCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "IN.csv", description = "The CSV file, or - for standard input.")
+    String input;
+
+    @Parameters(index = "1", paramLabel = "OUT.vortex", description = "The Vortex file to write (replaced if it exists).")
+    Path output;
+
+    @Option(names = "--schema", paramLabel = "SPEC", description = "Column types, e.g. 'id:i64,name:utf8?'.")
+    String schema;
+
+    @Option(names = {"-d", "--delimiter"}, paramLabel = "CHAR", defaultValue = ",",
+            description = "The field separator: one character, or 'tab' (default: '${DEFAULT-VALUE}').")
+    String delimiter;
+
+    @Option(names = "--sample-rows", paramLabel = "N",
+            defaultValue = "" + CsvConverter.Options.DEFAULT_SAMPLE_ROWS,
+            description = "Rows to infer types from (default: ${DEFAULT-VALUE}).")
+    int sampleRows;
+
+    @Option(names = "--batch-rows", paramLabel = "N", defaultValue = "" + CsvConverter.Options.DEFAULT_BATCH_ROWS,
+            description = "Rows per batch handed to the writer (default: ${DEFAULT-VALUE}).")
+    int batchRows;
+
+    @Override
+    public Integer call() {
+        CsvConverter.Options options = options();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        boolean stdin = input.equals("-");
+        long size = -1;
+        if (!stdin) {
+            Path path = Path.of(input);
+            Inputs.checkReadableFile(path);
+            size = sizeOf(path);
+        }
+        String name = stdin ? "standard input" : input;
+        long started = System.nanoTime();
+        CsvConverter.Result result;
+        try (InputStream in = stdin ? new NonClosing(System.in) : Files.newInputStream(Path.of(input));
+                Progress progress = new Progress(err, Terminal.stderrIsTerminal(), "converting " + name, size,
+                        System::nanoTime)) {
+            result = CsvConverter.convert(in, name, output, options, progress);
+        } catch (IOException e) {
+            throw new QuireIoException("reading " + name + " failed: " + e.getMessage(), e);
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        out.println("wrote " + output + ": " + Text.count(result.rows()) + " rows, " + result.schema().fieldCount()
+                + " columns, " + Text.bytes(result.fileBytes()) + " in " + Text.duration(took));
+        out.println("schema: " + SchemaSpec.format(result.schema()));
+        out.flush();
+        return 0;
+    }
+
+    private CsvConverter.Options options() {
+        Map<String, DType> declared = Map.of();
+        if (schema != null) {
+            try {
+                declared = SchemaSpec.parse(schema);
+            } catch (InvalidArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage(), e, null, schema);
+            }
+        }
+        char separator = switch (delimiter) {
+            case "tab", "\\t", "\t" -> '\t';
+            default -> {
+                if (delimiter.length() != 1) {
+                    throw new ParameterException(spec.commandLine(),
+                            "--delimiter must be one character or 'tab', got '" + delimiter + "'");
+                }
+                yield delimiter.charAt(0);
+            }
+        };
+        if (sampleRows < 1) {
+            throw new ParameterException(spec.commandLine(), "--sample-rows must be at least 1, got " + sampleRows);
+        }
+        if (batchRows < 1) {
+            throw new ParameterException(spec.commandLine(), "--batch-rows must be at least 1, got " + batchRows);
+        }
+        return CsvConverter.Options.defaults().withDelimiter(separator).withSampleRows(sampleRows)
+                .withBatchRows(batchRows).withDeclared(declared);
+    }
+
+    /** Standard input belongs to the process, not to this command: closing it is not ours to do. */
+    private static final class NonClosing extends FilterInputStream {
+        NonClosing(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public void close() {
+            // Left open on purpose.
+        }
+    }
+
+    private static long sizeOf(Path path) {
+        try {
+            return Files.isRegularFile(path) ? Files.size(path) : -1;
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.quire.cli;
+
+import dev.quire.cli.output.RowFormat;
+import dev.quire.cli.output.RowWriter;
+import dev.quire.layout.array.StructArray;
+import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.scan.BatchStream;
+import dev.quire.layout.scan.Scan;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code quire scan FILE}: rows to standard output, streamed batch by batch. */
+@Command(name = "scan", mixinStandardHelpOptions = true,
+        description = {"Print the rows of a Vortex file as an aligned table, CSV or JSON lines.",
+            "",
+            "jsonl: one object per row, keys in schema order. Integers (u64 too) are numbers; floats are numbers "
+                    + "except \"NaN\", \"Infinity\" and \"-Infinity\"; decimals are strings; binary is base64; "
+                    + "dates, times and timestamps are ISO 8601 strings; nested structs are objects; nulls are null.",
+            "csv: a header row, nested fields as dotted names, nulls as empty fields, other values as in jsonl."})
+final class ScanCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "The Vortex file.")
+    Path file;
+
+    @Option(names = {"-c", "--columns"}, paramLabel = "COLUMNS",
+            description = "Comma-separated columns to print, in any order (output keeps the file's order). "
+                    + "Nested fields are a.b; quote names with dots or commas in backticks. Default: all.")
+    String columns;
+
+    @Option(names = {"-n", "--limit"}, paramLabel = "N", description = "Print at most N rows.")
+    Long limit;
+
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "table",
+            description = "table, csv or jsonl (default: ${DEFAULT-VALUE}).")
+    RowFormat format;
+
+    @Override
+    public Integer call() {
+        if (limit != null && limit < 0) {
+            throw new ParameterException(spec.commandLine(), "--limit must not be negative, got " + limit);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        try (VortexFile vortex = Inputs.openVortex(file)) {
+            Scan scan = vortex.scan();
+            if (columns != null) {
+                scan.project(Inputs.columnList(columns).toArray(String[]::new));
+            }
+            if (limit != null) {
+                scan.limit(limit);
+            }
+            RowWriter writer = format.writer(out, scan.outputType());
+            try (BatchStream batches = scan.batches()) {
+                for (StructArray batch : batches) {
+                    writer.write(batch);
+                    if (out.checkError()) {
+                        // The reader went away (`quire scan … | head`): stop quietly, as Unix tools do.
+                        return 0;
+                    }
+                }
+            }
+            writer.finish();
+        }
+        return 0;
+    }
+}

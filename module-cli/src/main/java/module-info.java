@@ -1,0 +1,14 @@
+/**
+ * The {@code quire} command: inspect, scan and convert Vortex files, and a TPC-H demo. Built into a jlink image
+ * ({@code module-cli/target/image/bin/quire}).
+ */
+module dev.quire.cli {
+    requires dev.quire.layout;
+    requires info.picocli;
+    requires com.fasterxml.jackson.databind;
+    requires com.fasterxml.jackson.dataformat.csv;
+    requires tpch;
+
+    // picocli reads the command classes' annotations and sets their fields reflectively.
+    opens dev.quire.cli to info.picocli;
+}
