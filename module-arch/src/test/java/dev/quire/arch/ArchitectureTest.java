@@ -55,7 +55,8 @@ class ArchitectureTest {
         Set<String> packages = classes.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         for (String expected : List.of("dev.quire.io.spi", "dev.quire.errors", "dev.quire.io.posix",
                 "dev.quire.splits", "dev.quire.layout.spi", "dev.quire.layout.file", "dev.quire.layout.internal.format",
-                "dev.quire.layout.internal.layouts", "dev.quire.testplugin", "dev.quire.testplugin.io")) {
+                "dev.quire.layout.internal.layouts", "dev.quire.testplugin", "dev.quire.testplugin.io",
+                "dev.quire.cli")) {
             assertTrue(packages.contains(expected), "no classes of " + expected + " were imported: " + packages);
         }
         for (String name : List.of("dev.quire.io.posix.PosixIoProvider", "dev.quire.splits.RowSplits",
