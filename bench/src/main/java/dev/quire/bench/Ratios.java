@@ -10,8 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Reads a JMH JSON result file of benchmarks that come in pairs (a {@code quire*} method and the same name with
- * {@code vortexJni}) and prints, per parameter set, each engine's score, rows per second (when a {@code rows}
+ * Reads a JMH JSON result file whose benchmark classes have {@code quire*} methods and a {@code vortexJni} method
+ * (the reference doing the same work), and prints, per parameter set, each engine's score, rows per second (when a {@code rows}
  * parameter is present and the mode is average time) and the ratio of Quire's time to the reference's.
  *
  * <p>Usage: {@code java -cp benchmarks.jar dev.quire.bench.Ratios results.json}
@@ -60,11 +60,10 @@ public final class Ratios {
                 "quire/ref");
         for (Row row : rows.values()) {
             String ratio = "";
-            if (row.bench().contains(".quire")) {
-                Row ref = rows.get(row.bench().replace(".quire", ".vortexJni") + " " + row.params() + " ");
-                if (ref == null) {
-                    ref = rows.get(row.bench().replace(".quire", ".vortexJni") + " " + row.params());
-                }
+            int dot = row.bench().lastIndexOf('.');
+            if (row.bench().startsWith("quire", dot + 1)) {
+                String refName = row.bench().substring(0, dot + 1) + "vortexJni";
+                Row ref = rows.get(refName + " " + row.params() + " ");
                 if (ref != null) {
                     ratio = String.format(Locale.ROOT, "%.2f", row.score() / ref.score());
                 }

@@ -3,6 +3,9 @@ package dev.quire.bench;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.ReadAtFactory;
+import dev.quire.layout.file.ReadLimits;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.BatchStream;
 import dev.vortex.api.DataSource;
@@ -45,6 +48,8 @@ import org.openjdk.jmh.annotations.State;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
         "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx4g"})
 public class ScanBench {
+    private static final ReadAtFactory POSIX = ReadAtFactory.providers(IoOptions.defaults().withProvider("posix"));
+
     @Param({"10000000"})
     public long rows;
 
@@ -62,10 +67,25 @@ public class ScanBench {
         allocator = new RootAllocator();
     }
 
+    /** Quire through the default provider for local files ({@code mmap}). */
     @Benchmark
     public double quire() {
+        try (VortexFile f = VortexFile.open(file)) {
+            return scan(f);
+        }
+    }
+
+    /** Quire through positional reads ({@code posix}), which copy every segment into fresh memory. */
+    @Benchmark
+    public double quirePosix() {
+        try (VortexFile f = VortexFile.open(file.toUri(), POSIX, ReadLimits.defaults())) {
+            return scan(f);
+        }
+    }
+
+    private double scan(VortexFile f) {
         double acc = 0;
-        try (VortexFile f = VortexFile.open(file); BatchStream batches = f.scan().project(column).batches()) {
+        try (BatchStream batches = f.scan().project(column).batches()) {
             for (StructArray batch : batches) {
                 acc += fold(batch);
             }
