@@ -208,6 +208,37 @@ class HostileFilesTest {
     // ---- row counts up to 2^63 - 1 ----
 
     @Test
+    void primitiveRowCountsThatOverflowTheBufferSize() {
+        // 2^61 i64 values would need 2^64 bytes: a product that wraps to 0 must not match an empty buffer.
+        rejected(oneColumn(I64, 1L << 61, segment(node(PRIMITIVE, 0), new byte[0])), "values buffer has 0 bytes",
+                "2305843009213693952 i64 values");
+        rejected(oneColumn(I64, MAX, segment(node(PRIMITIVE, 0), longs(1))), "values buffer has 8 bytes",
+                "9223372036854775807 i64 values");
+    }
+
+    @Test
+    void boolRowCountsThatOverflowTheBitCount() {
+        rejected(oneColumn(new DType.Bool(false), MAX, segment(node(BOOL, 0), bytes(0xFF))),
+                "bits buffer has 1 bytes", "9223372036854775807 values");
+        byte[] offset7 = new byte[] {0x08, 0x07};
+        rejected(oneColumn(new DType.Bool(false), MAX - 3, segment(node(BOOL, offset7, 0), bytes(0xFF))),
+                "bits buffer has 1 bytes");
+    }
+
+    @Test
+    void varBinViewRowCountsThatOverflowTheViewsSize() {
+        rejected(oneColumn(new DType.Utf8(false), 1L << 60, segment(node(VARBINVIEW, 0), new byte[0])),
+                "views buffer has 0 bytes", "1152921504606846976 values");
+    }
+
+    @Test
+    void decimalRowCountsThatOverflowTheValuesSize() {
+        byte[] i128 = {0x08, 0x04};
+        rejected(oneColumn(new DType.Decimal(38, 2, false), 1L << 60, segment(node(DECIMAL, i128, 0), new byte[0])),
+                "values buffer has 0 bytes", "1152921504606846976 values");
+    }
+
+    @Test
     void aHugeButConsistentAllNullColumnIsReadLazily() {
         // Nothing contradicts 2^63 - 1 rows of a null column: the scan must plan and read batches lazily.
         byte[] f = oneColumn(new DType.Null(), MAX, segment(node(NULL)));
@@ -246,6 +277,12 @@ class HostileFilesTest {
     }
 
     // ---- contradictions between layout, dtype and arrays ----
+
+    @Test
+    void flatRowCountDisagreesWithItsArray() {
+        rejected(oneColumn(I64, 5, segment(node(PRIMITIVE, 0), longs(1, 2, 3))), "values buffer has 24 bytes",
+                "5 i64 values need 40");
+    }
 
     @Test
     void structChildRowCountsDisagree() {

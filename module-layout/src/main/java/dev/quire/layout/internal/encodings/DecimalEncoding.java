@@ -36,10 +36,7 @@ public final class DecimalEncoding implements ArrayEncoding {
         Metadata.requireBuffers(parts, 1);
         Metadata.requireChildrenAtMost(parts, 1);
         MemorySegment values = parts.buffer(0);
-        if (values.byteSize() != parts.length() * width) {
-            throw parts.malformed("values buffer has " + values.byteSize() + " bytes, " + parts.length()
-                    + " values of " + width + " bytes need " + parts.length() * width);
-        }
+        Metadata.requireBufferLength(parts, values, "values", "values of " + width + " bytes", width);
         return new DecimalArray(dtype, values, width, parts.validity(0));
     }
 
