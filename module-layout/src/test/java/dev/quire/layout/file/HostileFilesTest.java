@@ -373,6 +373,19 @@ class HostileFilesTest {
     }
 
     @Test
+    void decimalValuesNarrowerThanThePrecision() {
+        byte[] i8 = {}; // DECIMAL_I8 is the default
+        rejected(oneColumn(new DType.Decimal(38, 4, false), 2, segment(node(DECIMAL, i8, 0), bytes(1, 2))),
+                "decimal(38,4)", "values of at least 16 bytes");
+        byte[] i32 = {0x08, 0x02};
+        rejected(oneColumn(new DType.Decimal(10, 0, false), 1, segment(node(DECIMAL, i32, 0), bytes(1, 2, 3, 4))),
+                "decimal(10,0)", "values of at least 8 bytes");
+        byte[] unknown = {0x08, 0x09};
+        rejected(oneColumn(new DType.Decimal(10, 0, false), 1, segment(node(DECIMAL, unknown, 0), longs(1))),
+                "unknown decimal value type 9");
+    }
+
+    @Test
     void wrongMetadataOnEncodingsThatTakeNone() {
         rejected(oneColumn(I64, 1, segment(node(PRIMITIVE, bytes(1, 2, 3), 0), longs(1))),
                 "expected empty metadata, got 3 bytes");

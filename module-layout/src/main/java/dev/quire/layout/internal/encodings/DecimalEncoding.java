@@ -33,6 +33,11 @@ public final class DecimalEncoding implements ArrayEncoding {
             case DecimalValueType.DECIMAL_I256_VALUE -> 32;
             default -> throw parts.malformed("unknown decimal value type " + meta.getValuesTypeValue());
         };
+        int narrowest = DecimalArray.widthForPrecision(dtype.precision());
+        if (width < narrowest) {
+            throw parts.malformed(dtype + " needs values of at least " + narrowest + " bytes, the metadata says "
+                    + width + " (" + meta.getValuesType() + ")");
+        }
         Metadata.requireBuffers(parts, 1);
         Metadata.requireChildrenAtMost(parts, 1);
         MemorySegment values = parts.buffer(0);
