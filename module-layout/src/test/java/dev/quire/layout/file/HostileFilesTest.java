@@ -516,6 +516,24 @@ class HostileFilesTest {
         rejected(f, new ReadLimits(64, 100, 100, 64, 1 << 20, 100), "bytes, more than the limit of 64");
     }
 
+    // ---- LZ4 buffers that lie about their size ----
+
+    @Test
+    void lz4BuffersThatClaimMoreThanTheyHold() {
+        // u32 claimed size, then one LZ4 sequence of 8 literals: token 0x80 and the bytes.
+        byte[] block = concat(bytes(0x80), longs(42));
+        byte[] framed = concat(ints(255 * 9), block);
+        byte[] seg = segment(node(PRIMITIVE, 0), List.of(new BufferSpec(0, 3, 1, framed.length)), framed);
+        rejected(oneColumn(I64, 1, seg), "LZ4 buffer claims 2295 bytes", "decodes to 8");
+        byte[] honest = concat(ints(8), block);
+        byte[] ok = segment(node(PRIMITIVE, 0), List.of(new BufferSpec(0, 3, 1, honest.length)), honest);
+        assertEquals(1, read(oneColumn(I64, 1, ok)).rows());
+        byte[] truncated = concat(ints(8), bytes(0x80, 1, 2));
+        byte[] bad = segment(node(PRIMITIVE, 0), List.of(new BufferSpec(0, 3, 1, truncated.length)), truncated);
+        MalformedFileException e = (MalformedFileException) rejected(oneColumn(I64, 1, bad), "LZ4");
+        assertFalse(e.getMessage().isEmpty());
+    }
+
     // ---- helpers ----
 
     static byte[] ints(int... values) {
