@@ -445,6 +445,26 @@ class HostileFilesTest {
     // ---- DAGs: children that point at the same table many times ----
 
     @Test
+    void aLayoutDagThatWouldExpandExponentially() {
+        // 6 levels of 100 children, all the same table: 10^12 nodes if expanded, 7 tables in the file.
+        LayoutNode n = new LayoutNode(FLAT, 1).segments(0);
+        long rows = 1;
+        for (int level = 0; level < 6; level++) {
+            rows *= 100;
+            LayoutNode parent = new LayoutNode(CHUNKED, rows);
+            for (int i = 0; i < 100; i++) {
+                parent.child(n);
+            }
+            n = parent;
+        }
+        byte[] f = file(DType.Struct.of(new Field("a", I64)), new LayoutNode(STRUCT, rows).child(n))
+                .segment(segment(node(PRIMITIVE, 0), longs(1))).build();
+        assertTrue(f.length < 10_000);
+        rejected(f, "layout tree has more than 1000000 nodes");
+        rejected(f, new ReadLimits(64, 5000, 100_000, 1 << 20, 1 << 20, 100), "more than 5000");
+    }
+
+    @Test
     void aSmallLayoutDagWithinTheLimitsReads() {
         LayoutNode flat = new LayoutNode(FLAT, 2).segments(0);
         LayoutNode chunked = new LayoutNode(CHUNKED, 20);
@@ -514,6 +534,37 @@ class HostileFilesTest {
                 + "limit of 1");
         rejected(f, new ReadLimits(64, 100, 100, 1 << 20, 16, 100), "metadata of 40 bytes exceeds the limit of 16");
         rejected(f, new ReadLimits(64, 100, 100, 64, 1 << 20, 100), "bytes, more than the limit of 64");
+    }
+
+    // ---- limits must bound what a file claims, not how often a valid file is used ----
+
+    @Test
+    void repeatedScansOfAValidFileDoNotExhaustItsLimits() {
+        byte[] f = file(DType.Struct.of(new Field("a", I64), new Field("b", I64)),
+                new LayoutNode(STRUCT, 2).child(new LayoutNode(FLAT, 2).segments(0))
+                        .child(new LayoutNode(FLAT, 2).segments(0)))
+                .segment(segment(node(PRIMITIVE, 0), longs(1, 2))).build();
+        ReadLimits tight = new ReadLimits(64, 3, 10, 1 << 20, 1 << 20, 10);
+        try (VortexFile file = VortexFile.open(InMemoryReadAt.of(f), tight)) {
+            for (int i = 0; i < 500; i++) {
+                long[] rows = {0};
+                file.scan().forEach(batch -> rows[0] += batch.length());
+                assertEquals(2, rows[0]);
+            }
+        }
+    }
+
+    @Test
+    void aFooterListingManyArraySpecsOpens() {
+        List<String> ids = new ArrayList<>(List.of("vortex.primitive"));
+        for (int i = 0; i < 200; i++) {
+            ids.add("vortex.unused" + i);
+        }
+        byte[] f = file(DType.Struct.of(new Field("a", I64)),
+                new LayoutNode(STRUCT, 1).child(new LayoutNode(FLAT, 1).segments(0)))
+                .arraySpecs(ids.toArray(String[]::new))
+                .segment(segment(node(PRIMITIVE, 0), longs(1))).build();
+        assertEquals(1, read(f).rows());
     }
 
     // ---- LZ4 buffers that lie about their size ----
