@@ -524,6 +524,25 @@ class HostileFilesTest {
     // ---- references that do not resolve ----
 
     @Test
+    void indicesOutsideTheFootersLists() {
+        rejected(oneColumn(I64, 1, segment(node(9, 0), longs(1))), "array encoding index 9 is not in the 8 array "
+                + "specs");
+        byte[] f = file(DType.Struct.of(new Field("a", I64)),
+                new LayoutNode(STRUCT, 1).child(new LayoutNode(FLAT, 1).segments(7)))
+                .segment(segment(node(PRIMITIVE, 0), longs(1))).build();
+        rejected(f, "segment 7 does not exist (the footer lists 1)");
+        byte[] g = file(DType.Struct.of(new Field("a", I64)),
+                new LayoutNode(STRUCT, 1).child(new LayoutNode(FLAT, 1).segments(0xFFFF_FFFFL)))
+                .segment(segment(node(PRIMITIVE, 0), longs(1))).build();
+        rejected(g, "segment 4294967295 does not exist");
+        byte[] h = file(DType.Struct.of(new Field("a", I64)),
+                new LayoutNode(STRUCT, 1).child(new LayoutNode(40, 1).segments(0)))
+                .segment(segment(node(PRIMITIVE, 0), longs(1))).build();
+        rejected(h, "layout index 40 is not in the 3 layout specs");
+        rejected(oneColumn(I64, 1, segment(node(PRIMITIVE, 3), longs(1))), "names buffer 3 but the segment has 1");
+    }
+
+    @Test
     void limitsOnSegmentsAndMetadata() {
         byte[] f = file(DType.Struct.of(new Field("a", I64), new Field("b", I64)),
                 new LayoutNode(STRUCT, 1).child(new LayoutNode(FLAT, 1).segments(0))
