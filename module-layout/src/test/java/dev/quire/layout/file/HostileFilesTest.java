@@ -345,6 +345,26 @@ class HostileFilesTest {
     }
 
     @Test
+    void nullSlotsWhoseViewsPointAnywhereAreStillSafeToRead() {
+        // Views of null slots are not checked (nor does the reference check them): reading them must stay in bounds.
+        byte[] wild = concat(ints(100), bytes('x', 'x', 'x', 'x'), ints(9), ints(-1));
+        byte[] negative = concat(ints(-7), new byte[12]);
+        byte[] hi = concat(ints(2), bytes('h', 'i'), new byte[10]);
+        ArrayNode n = node(VARBINVIEW, 0).child(node(BOOL, 1));
+        byte[] f = oneColumn(new DType.Utf8(true), 3, segment(n, concat(wild, negative, hi), bytes(0b100)));
+        assertEquals(3, read(f).rows());
+        try (VortexFile file = VortexFile.open(InMemoryReadAt.of(f))) {
+            file.scan().forEach(batch -> {
+                var column = (dev.quire.layout.array.VarBinViewArray) batch.field(0);
+                assertTrue(column.scalarAt(0).isNull());
+                assertEquals(0, column.getBytes(0).length);
+                assertEquals(0, column.getBytes(1).length);
+                assertEquals("hi", column.getString(2));
+            });
+        }
+    }
+
+    @Test
     void boolOffsetsOfEightOrMore() {
         for (int offset : new int[] {8, 9, 200, 0x7FFF_FFFF}) {
             byte[] meta = concat(bytes(0x08), varint(offset));
