@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * Runs mutated files through {@link ReadEverything} and judges the outcome: reading must either succeed or fail with
@@ -38,6 +39,8 @@ final class MalformedInputHarness implements AutoCloseable {
     private final Map<String, String> failures = new LinkedHashMap<>();
     private final Map<String, Integer> outcomes = new TreeMap<>();
     private final Map<String, String> examples = new TreeMap<>();
+    private final Map<String, Map<String, Integer>> outcomesByKind = new TreeMap<>();
+    private String kind = "";
     private int attempts;
 
     MalformedInputHarness(long timeoutMillis) {
@@ -52,12 +55,17 @@ final class MalformedInputHarness implements AutoCloseable {
         });
     }
 
-    /** Mutates {@code original}, reads the result, and records the outcome. */
+    /** Mutates {@code original}, reads the result with {@link ReadEverything}, and records the outcome. */
     void attempt(String file, byte[] original, Mutation m, List<String> columns, long rowCap) {
+        attempt(file, original, m, bytes -> ReadEverything.read(bytes, ReadLimits.defaults(), columns, rowCap));
+    }
+
+    /** Mutates {@code original}, hands the result to {@code read} on the worker thread, and records the outcome. */
+    void attempt(String file, byte[] original, Mutation m, Function<byte[], ReadEverything.Summary> read) {
         attempts++;
+        kind = m.kind();
         byte[] mutated = m.applyTo(original);
-        Future<ReadEverything.Summary> run = worker.submit(
-                () -> ReadEverything.read(mutated, ReadLimits.defaults(), columns, rowCap));
+        Future<ReadEverything.Summary> run = worker.submit(() -> read.apply(mutated));
         try {
             ReadEverything.Summary s = run.get(timeoutMillis, TimeUnit.MILLISECONDS);
             count(s.capped() ? "read, stopped at the row cap" : "read");
@@ -109,6 +117,12 @@ final class MalformedInputHarness implements AutoCloseable {
 
     private void count(String outcome) {
         outcomes.merge(outcome, 1, Integer::sum);
+        outcomesByKind.computeIfAbsent(kind, k -> new TreeMap<>()).merge(outcome, 1, Integer::sum);
+    }
+
+    /** The outcomes of the mutations of one kind ({@link Mutation#kind()}). */
+    Map<String, Integer> outcomes(String mutationKind) {
+        return outcomesByKind.getOrDefault(mutationKind, Map.of());
     }
 
     private void fail(String problem, String what, Throwable t) {
