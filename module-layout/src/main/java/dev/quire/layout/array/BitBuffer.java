@@ -16,7 +16,8 @@ public final class BitBuffer {
 
     public BitBuffer(MemorySegment bytes, long bitOffset, long length) {
         Objects.requireNonNull(bytes, "bytes is null");
-        if (bitOffset < 0 || length < 0 || (bitOffset + length + 7) / 8 > bytes.byteSize()) {
+        long bits = bytes.byteSize() > Long.MAX_VALUE / 8 ? Long.MAX_VALUE : bytes.byteSize() * 8;
+        if (bitOffset < 0 || length < 0 || bitOffset > bits || length > bits - bitOffset) {
             throw new InvalidArgumentException("bit buffer of " + length + " bits at bit offset " + bitOffset
                     + " does not fit in " + bytes.byteSize() + " bytes");
         }

@@ -129,15 +129,22 @@ public final class VarBinViewArray implements Array {
         return views.get(INT, i * VIEW_SIZE);
     }
 
-    /** Value {@code i} as a zero-copy segment (of the views buffer for short values, of a data buffer otherwise). */
+    /**
+     * Value {@code i} as a zero-copy segment (of the views buffer for short values, of a data buffer otherwise). A
+     * null slot's view is not checked when the array is built (nor by Vortex); if it points nowhere, this is empty.
+     */
     public MemorySegment bytesAt(long i) {
         long v = i * VIEW_SIZE;
         int size = views.get(INT, v);
-        if (size <= MAX_INLINED) {
+        if (size >= 0 && size <= MAX_INLINED) {
             return views.asSlice(v + 4, size);
         }
         int buffer = views.get(INT, v + 8);
         long offset = Integer.toUnsignedLong(views.get(INT, v + 12));
+        if (size < 0 || buffer < 0 || buffer >= buffers.length || offset + size > buffers[buffer].byteSize()) {
+            // only a null slot gets here: the views of valid values were checked by the constructor
+            return views.asSlice(v, 0);
+        }
         return buffers[buffer].asSlice(offset, size);
     }
 

@@ -27,16 +27,15 @@ public final class BatchStream implements Iterable<StructArray>, Iterator<Struct
     private final LayoutReader reader;
     private final Projection projection;
     private final DType.Struct dtype;
-    private final long[] bounds;
-    private int next;
+    private final BatchPlan plan;
     private CompletableFuture<Array> pending;
     private boolean closed;
 
-    BatchStream(LayoutReader reader, Projection projection, DType.Struct dtype, long[] bounds) {
+    BatchStream(LayoutReader reader, Projection projection, DType.Struct dtype, BatchPlan plan) {
         this.reader = reader;
         this.projection = projection;
         this.dtype = dtype;
-        this.bounds = bounds;
+        this.plan = plan;
     }
 
     /** The dtype of every batch. */
@@ -51,7 +50,7 @@ public final class BatchStream implements Iterable<StructArray>, Iterator<Struct
 
     @Override
     public boolean hasNext() {
-        return !closed && next + 1 < bounds.length;
+        return !closed && (pending != null || plan.hasNext());
     }
 
     @Override
@@ -62,15 +61,15 @@ public final class BatchStream implements Iterable<StructArray>, Iterator<Struct
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
-        CompletableFuture<Array> current = pending != null ? pending : issue(next);
-        next++;
-        pending = next + 1 < bounds.length ? issue(next) : null;
+        CompletableFuture<Array> current = pending != null ? pending : issueNext();
+        pending = plan.hasNext() ? issueNext() : null;
         Array batch = ReadAt.await(current);
         return (StructArray) canonical(batch);
     }
 
-    private CompletableFuture<Array> issue(int index) {
-        return reader.read(bounds[index], bounds[index + 1], projection);
+    private CompletableFuture<Array> issueNext() {
+        long from = plan.start();
+        return reader.read(from, plan.next(), projection);
     }
 
     /** Canonicalises a batch and, through structs and extensions, every field in it. */

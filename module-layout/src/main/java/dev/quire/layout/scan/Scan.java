@@ -9,7 +9,6 @@ import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.splits.RowSplits;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -28,6 +27,8 @@ import java.util.function.Consumer;
  */
 public final class Scan {
     public static final long DEFAULT_BATCH_ROWS = 100_000;
+    /** The most batches {@link #batchBoundaries()} lists (128 MiB of boundaries). */
+    public static final int MAX_LISTED_BATCHES = 1 << 24;
 
     private final VortexFile file;
     private final DType.Struct dtype;
@@ -100,41 +101,37 @@ public final class Scan {
         return Math.min(limit, to - from);
     }
 
-    /** The row ranges the batches will cover, in order: boundaries from the projected columns' layouts. */
+    /**
+     * The row ranges the batches will cover, in order: boundaries from the projected columns' layouts. Lists at most
+     * {@value #MAX_LISTED_BATCHES} batches; {@link #batches()} has no such limit, since it plans batches as it goes.
+     *
+     * @throws InvalidArgumentException when the scan has more batches than that
+     */
     public long[] batchBoundaries() {
-        long end = from + count();
-        RowSplits splits = new RowSplits();
-        file.reader().registerSplits(projection, 0, splits);
-        long[] natural = splits.boundaries();
-        List<Long> out = new ArrayList<>();
-        out.add(from);
-        int i = Arrays.binarySearch(natural, from);
-        i = i < 0 ? -i - 1 : i + 1;
-        long last = from;
-        for (; i < natural.length && natural[i] < end; i++) {
-            last = subdivide(out, last, natural[i]);
+        BatchPlan plan = plan();
+        long n = plan.remaining();
+        if (n > MAX_LISTED_BATCHES) {
+            throw new InvalidArgumentException("this scan of " + count() + " rows has " + n + " batches, more than the "
+                    + MAX_LISTED_BATCHES + " batchBoundaries() lists; read them through batches()");
         }
-        if (end > last) {
-            subdivide(out, last, end);
+        long[] out = new long[(int) n + 1];
+        out[0] = plan.start();
+        for (int i = 1; i < out.length; i++) {
+            out[i] = plan.next();
         }
-        return out.stream().mapToLong(Long::longValue).toArray();
+        return out;
     }
 
-    private long subdivide(List<Long> out, long start, long end) {
-        long pos = start;
-        while (end - pos > batchRows) {
-            pos += batchRows;
-            out.add(pos);
-        }
-        if (end > pos) {
-            out.add(end);
-        }
-        return end;
+    /** The batches of this scan, planned lazily from the projected columns' split boundaries. */
+    private BatchPlan plan() {
+        RowSplits splits = new RowSplits();
+        file.reader().registerSplits(projection, 0, splits);
+        return new BatchPlan(splits.boundaries(), from, from + count(), batchRows);
     }
 
     /** Opens the scan; close the stream when done. */
     public BatchStream batches() {
-        return new BatchStream(file.reader(), projection, outputType(), batchBoundaries());
+        return new BatchStream(file.reader(), projection, outputType(), plan());
     }
 
     /** Runs the scan, handing each batch to {@code consumer}. */

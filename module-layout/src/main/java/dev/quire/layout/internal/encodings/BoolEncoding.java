@@ -31,7 +31,8 @@ public final class BoolEncoding implements ArrayEncoding {
         Metadata.requireBuffers(parts, 1);
         Metadata.requireChildrenAtMost(parts, 1);
         MemorySegment bits = parts.buffer(0);
-        long needed = (offset + parts.length() + 7) / 8;
+        // ceil((offset + length) / 8), without overflowing for lengths near 2^63
+        long needed = parts.length() / 8 + (parts.length() % 8 + offset + 7) / 8;
         if (bits.byteSize() < needed) {
             throw parts.malformed("bits buffer has " + bits.byteSize() + " bytes, " + parts.length()
                     + " values need " + needed);

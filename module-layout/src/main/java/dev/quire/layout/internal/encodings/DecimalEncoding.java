@@ -33,13 +33,15 @@ public final class DecimalEncoding implements ArrayEncoding {
             case DecimalValueType.DECIMAL_I256_VALUE -> 32;
             default -> throw parts.malformed("unknown decimal value type " + meta.getValuesTypeValue());
         };
+        int narrowest = DecimalArray.widthForPrecision(dtype.precision());
+        if (width < narrowest) {
+            throw parts.malformed(dtype + " needs values of at least " + narrowest + " bytes, the metadata says "
+                    + width + " (" + meta.getValuesType() + ")");
+        }
         Metadata.requireBuffers(parts, 1);
         Metadata.requireChildrenAtMost(parts, 1);
         MemorySegment values = parts.buffer(0);
-        if (values.byteSize() != parts.length() * width) {
-            throw parts.malformed("values buffer has " + values.byteSize() + " bytes, " + parts.length()
-                    + " values of " + width + " bytes need " + parts.length() * width);
-        }
+        Metadata.requireBufferLength(parts, values, "values", "values of " + width + " bytes", width);
         return new DecimalArray(dtype, values, width, parts.validity(0));
     }
 

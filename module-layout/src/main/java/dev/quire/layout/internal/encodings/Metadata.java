@@ -4,6 +4,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
 import dev.quire.layout.spi.ArrayParts;
+import java.lang.foreign.MemorySegment;
 
 /** Parsing of protobuf array metadata, failing with the node's location. */
 final class Metadata {
@@ -32,6 +33,19 @@ final class Metadata {
     static void requireChildrenAtMost(ArrayParts parts, int max) {
         if (parts.childCount() > max) {
             throw parts.malformed("expected at most " + max + " children, got " + parts.childCount());
+        }
+    }
+
+    /**
+     * Checks that {@code buffer} holds exactly {@code parts.length()} values of {@code width} bytes. The length comes
+     * from the file (up to 2^63 - 1), so the product is checked for overflow: a wrapped product must not match.
+     */
+    static void requireBufferLength(ArrayParts parts, MemorySegment buffer, String what, String values, int width) {
+        long n = parts.length();
+        boolean overflows = n > Long.MAX_VALUE / width;
+        if (overflows || buffer.byteSize() != n * width) {
+            throw parts.malformed(what + " buffer has " + buffer.byteSize() + " bytes, " + n + " " + values + " need "
+                    + (overflows ? "more than 2^63 - 1 bytes" : n * width + " bytes"));
         }
     }
 

@@ -25,11 +25,8 @@ public final class PrimitiveEncoding implements ArrayEncoding {
         Metadata.requireBuffers(parts, 1);
         Metadata.requireChildrenAtMost(parts, 1);
         MemorySegment values = parts.buffer(0);
-        long expected = parts.length() * dtype.ptype().byteWidth();
-        if (values.byteSize() != expected) {
-            throw parts.malformed("values buffer has " + values.byteSize() + " bytes, " + parts.length() + " "
-                    + dtype.ptype() + " values need " + expected);
-        }
+        Metadata.requireBufferLength(parts, values, "values", dtype.ptype().displayName() + " values",
+                dtype.ptype().byteWidth());
         return new PrimitiveArray(dtype, values, parts.validity(0));
     }
 

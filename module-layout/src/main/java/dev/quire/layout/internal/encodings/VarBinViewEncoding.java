@@ -32,11 +32,7 @@ public final class VarBinViewEncoding implements ArrayEncoding {
             throw parts.malformed("has no views buffer");
         }
         MemorySegment views = parts.buffer(n - 1);
-        long expected = parts.length() * VarBinViewArray.VIEW_SIZE;
-        if (views.byteSize() != expected) {
-            throw parts.malformed("views buffer has " + views.byteSize() + " bytes, " + parts.length()
-                    + " values need " + expected);
-        }
+        Metadata.requireBufferLength(parts, views, "views", "values", VarBinViewArray.VIEW_SIZE);
         List<MemorySegment> data = new ArrayList<>(n - 1);
         for (int i = 0; i < n - 1; i++) {
             data.add(parts.buffer(i));

@@ -13,7 +13,9 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,6 +31,8 @@ public final class FileFooter {
     public static final int TAIL_READ_SIZE = 64 * 1024;
     /** The largest alignment a segment may declare (4 KiB). */
     public static final int MAX_SEGMENT_ALIGNMENT_EXPONENT = 12;
+    /** Layout and array encodings are named by u16 indices, so a spec list longer than this is never needed. */
+    public static final int MAX_SPECS = 1 << 16;
     static final byte[] MAGIC = {'V', 'T', 'X', 'F'};
 
     private final long fileSize;
@@ -133,7 +137,8 @@ public final class FileFooter {
         FbBuffer dtypeFb = new FbBuffer(bytes(in, tail, tailStart, dtypeSeg), "dtype", dtypeSeg.offset, 1_000_000);
         DType dtype = DTypeFlatbuffers.read(dtypeFb.root(), limits.maxDepth());
 
-        FbBuffer footerFb = new FbBuffer(bytes(in, tail, tailStart, footerSeg), "footer", footerSeg.offset, 64);
+        FbBuffer footerFb = new FbBuffer(bytes(in, tail, tailStart, footerSeg), "footer", footerSeg.offset,
+                1 + 2 * MAX_SPECS);
         FbTable footer = footerFb.root();
         List<String> arraySpecs = specIds(footer, 0, "array_specs");
         List<String> layoutSpecs = specIds(footer, 1, "layout_specs");
@@ -168,18 +173,74 @@ public final class FileFooter {
             segments.add(new SegmentSpec(offset, length, alignment));
         }
 
+        // The walk bounds the tree once; layout nodes then re-read their children's tables as often as scans need,
+        // so the buffer itself must not count visits over the life of the file.
         FbBuffer layoutFb = new FbBuffer(bytes(in, tail, tailStart, layoutSeg), "layout", layoutSeg.offset,
-                (int) Math.min(Integer.MAX_VALUE, 16L * limits.maxLayoutTables()));
-        layoutFb.root(); // the root must at least exist
+                Integer.MAX_VALUE);
+        checkLayoutTree(layoutFb, limits);
         return new FileFooter(size, dtype, List.copyOf(arraySpecs), List.copyOf(layoutSpecs),
                 List.copyOf(segments), layoutFb, dataEnd, Optional.ofNullable(statsSeg)
                         .map(st -> new SegmentSpec(st.offset, st.length, 3)));
+    }
+
+    /**
+     * Walks the layout tree once, as the reference's flatbuffer verifier does: a table counts each time a children
+     * vector reaches it, so a DAG (children that point at one table many times) counts as the tree it expands to.
+     * After this, however the tree is built lazily, it has at most {@code maxLayoutTables} nodes and
+     * {@code maxDepth} levels.
+     */
+    private static void checkLayoutTree(FbBuffer layout, ReadLimits limits) {
+        // Depth-first, one children vector per level on the stack, so memory stays proportional to the depth.
+        Deque<ChildCursor> stack = new ArrayDeque<>();
+        long[] seen = {1};
+        openChildren(layout, layout.root(), 0, limits, seen, stack);
+        while (!stack.isEmpty()) {
+            ChildCursor c = stack.peek();
+            if (c.next == c.children.length()) {
+                stack.pop();
+                continue;
+            }
+            openChildren(layout, c.children.table(c.next++), c.depth, limits, seen, stack);
+        }
+    }
+
+    private static void openChildren(FbBuffer layout, FbTable t, int depth, ReadLimits limits, long[] seen,
+            Deque<ChildCursor> stack) {
+        if (depth > limits.maxDepth()) {
+            throw layout.error("layout " + t.path() + " is nested deeper than " + limits.maxDepth() + " levels", -1);
+        }
+        FbVector children = t.vector(3, "children", 4);
+        if (children == null || children.length() == 0) {
+            return;
+        }
+        seen[0] += children.length();
+        if (seen[0] > limits.maxLayoutTables()) {
+            throw layout.error("layout tree has more than " + limits.maxLayoutTables() + " nodes (at " + t.path()
+                    + ", whose " + children.length() + " children reach past the limit)", -1);
+        }
+        stack.push(new ChildCursor(children, depth + 1));
+    }
+
+    /** The children of one layout table still to visit in {@link #checkLayoutTree}. */
+    private static final class ChildCursor {
+        final FbVector children;
+        final int depth;
+        int next;
+
+        ChildCursor(FbVector children, int depth) {
+            this.children = children;
+            this.depth = depth;
+        }
     }
 
     private static List<String> specIds(FbTable footer, int field, String name) {
         FbVector vec = footer.vector(field, name, 4);
         if (vec == null) {
             return List.of();
+        }
+        if (vec.length() > MAX_SPECS) {
+            throw footer.buffer().error(name + " lists " + vec.length() + " ids, more than the " + MAX_SPECS
+                    + " a u16 index can name", -1);
         }
         List<String> ids = new ArrayList<>(vec.length());
         for (int i = 0; i < vec.length(); i++) {

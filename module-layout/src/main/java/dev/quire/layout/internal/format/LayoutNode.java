@@ -141,7 +141,10 @@ public final class LayoutNode implements Layout {
             throw malformed("segment " + index + " does not exist (the layout has " + segmentCount() + ")");
         }
         long id = segments.u32(index);
-        file.segment((int) Math.min(id, Integer.MAX_VALUE), path);
+        if (id >= file.footer().segments().size()) {
+            throw malformed("segment " + id + " does not exist (the footer lists " + file.footer().segments().size()
+                    + ")");
+        }
         return (int) id;
     }
 

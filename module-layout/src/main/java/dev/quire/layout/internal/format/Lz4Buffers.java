@@ -36,6 +36,11 @@ public final class Lz4Buffers {
             throw new MalformedFileException(location + ": LZ4 buffer claims " + uncompressed
                     + " bytes from " + compressed + " compressed bytes");
         }
+        long decoded = decodedLength(framed.asSlice(4), location);
+        if (decoded != uncompressed) {
+            throw new MalformedFileException(location + ": LZ4 buffer claims " + uncompressed
+                    + " bytes but its data decodes to " + decoded);
+        }
         byte[] src = framed.asSlice(4).toArray(ValueLayout.JAVA_BYTE);
         byte[] dst = new byte[(int) uncompressed];
         int n;
@@ -49,6 +54,63 @@ public final class Lz4Buffers {
                     + uncompressed);
         }
         return MemorySegment.ofArray(dst).asReadOnly();
+    }
+
+    /**
+     * The number of bytes an LZ4 block decodes to, found by walking its sequences (token, literal run, match offset
+     * and length) without producing any output, so a claimed size is confirmed before anything is allocated for it.
+     */
+    static long decodedLength(MemorySegment block, String location) {
+        long n = block.byteSize();
+        long in = 0;
+        long out = 0;
+        while (in < n) {
+            int token = Byte.toUnsignedInt(block.get(ValueLayout.JAVA_BYTE, in++));
+            long literals = token >>> 4;
+            if (literals == 15) {
+                int b;
+                do {
+                    if (in >= n) {
+                        throw corrupt(location, "a literal length runs past the end of the block", in);
+                    }
+                    b = Byte.toUnsignedInt(block.get(ValueLayout.JAVA_BYTE, in++));
+                    literals += b;
+                } while (b == 255);
+            }
+            if (literals > n - in) {
+                throw corrupt(location, literals + " literals run past the end of the block", in);
+            }
+            in += literals;
+            out += literals;
+            if (in == n) {
+                break; // the last sequence is literals only
+            }
+            if (n - in < 2) {
+                throw corrupt(location, "a match offset is cut off by the end of the block", in);
+            }
+            int offset = Short.toUnsignedInt(block.get(ValueLayout.JAVA_SHORT_UNALIGNED, in));
+            in += 2;
+            if (offset == 0 || offset > out) {
+                throw corrupt(location, "match offset " + offset + " points before the start of the output", in - 2);
+            }
+            long match = token & 15;
+            if (match == 15) {
+                int b;
+                do {
+                    if (in >= n) {
+                        throw corrupt(location, "a match length runs past the end of the block", in);
+                    }
+                    b = Byte.toUnsignedInt(block.get(ValueLayout.JAVA_BYTE, in++));
+                    match += b;
+                } while (b == 255);
+            }
+            out += match + 4;
+        }
+        return out;
+    }
+
+    private static MalformedFileException corrupt(String location, String what, long at) {
+        return new MalformedFileException(location + ": corrupt LZ4 data: " + what + " (block byte " + at + ")");
     }
 
     /** Frames and compresses {@code raw}. */
