@@ -60,7 +60,11 @@ public interface ReadAt extends AutoCloseable {
         }
     }
 
-    /** Waits for a future, unwrapping completion wrappers so callers see the Quire exception that failed it. */
+    /**
+     * Waits for a future, unwrapping completion wrappers so callers see the exception that failed it: Quire
+     * exceptions, errors and other unchecked exceptions as they are; checked and I/O exceptions as a
+     * {@link QuireIoException}.
+     */
     static <T> T await(CompletableFuture<T> future) {
         try {
             return future.get();
@@ -80,6 +84,10 @@ public interface ReadAt extends AutoCloseable {
             }
             if (cause instanceof Error err) {
                 throw err;
+            }
+            if (cause instanceof RuntimeException re && !(cause instanceof java.io.UncheckedIOException)) {
+                // A bug in whatever completed the future, not an I/O failure: let it show as what it is.
+                throw re;
             }
             throw new QuireIoException("read failed: " + cause, cause);
         }

@@ -85,6 +85,16 @@ class ReadAtTest {
     }
 
     @Test
+    void awaitRethrowsOtherUncheckedExceptionsAsTheyAre() {
+        IllegalStateException bug = new IllegalStateException("a bug, not an I/O failure");
+        assertSame(bug, assertThrows(IllegalStateException.class,
+                () -> ReadAt.await(CompletableFuture.failedFuture(bug))));
+        IOException checked = new IOException("checked");
+        assertSame(checked, assertThrows(QuireIoException.class,
+                () -> ReadAt.await(CompletableFuture.failedFuture(checked))).getCause());
+    }
+
+    @Test
     void awaitRethrowsErrors() {
         StackOverflowError cause = new StackOverflowError("deep");
         assertSame(cause, assertThrows(StackOverflowError.class,

@@ -42,32 +42,32 @@ public final class FbBuffer {
 
     /** The root table: the u32 at offset 0 points at it. */
     public FbTable root() {
-        int pos = uoffsetTarget(0, "root offset");
-        return table(pos, what);
+        int pos = uoffsetTarget(0, FbPath.root("root offset"));
+        return table(pos, FbPath.root(what));
     }
 
-    FbTable table(int pos, String path) {
+    FbTable table(int pos, FbPath path) {
         if (++tablesVisited > maxTables) {
             throw error(path + ": more than " + maxTables + " tables", pos);
         }
-        check(pos, 4, path + " table");
+        check(pos, 4, path);
         int vtable = pos - bytes.getInt(pos);
-        check(vtable, 4, path + " vtable");
+        check(vtable, 4, path);
         int vtableLen = Short.toUnsignedInt(bytes.getShort(vtable));
         int inlineLen = Short.toUnsignedInt(bytes.getShort(vtable + 2));
         if (vtableLen < 4 || (vtableLen & 1) != 0) {
             throw error(path + ": vtable length " + vtableLen + " is invalid", vtable);
         }
-        check(vtable, vtableLen, path + " vtable");
+        check(vtable, vtableLen, path);
         if (inlineLen < 4) {
             throw error(path + ": table size " + inlineLen + " is invalid", vtable);
         }
-        check(pos, inlineLen, path + " table");
+        check(pos, inlineLen, path);
         return new FbTable(this, pos, vtable, vtableLen, inlineLen, path);
     }
 
     /** Follows the u32 offset stored at {@code pos}, relative to {@code pos}. */
-    int uoffsetTarget(int pos, String path) {
+    int uoffsetTarget(int pos, FbPath path) {
         check(pos, 4, path);
         long target = pos + Integer.toUnsignedLong(bytes.getInt(pos));
         if (target >= bytes.limit()) {
@@ -76,7 +76,7 @@ public final class FbBuffer {
         return (int) target;
     }
 
-    void check(long pos, long len, String path) {
+    void check(long pos, long len, FbPath path) {
         if (pos < 0 || len < 0 || pos + len > bytes.limit()) {
             throw error(path + ": bytes [" + pos + ", " + (pos + len) + ") are outside the " + bytes.limit()
                     + "-byte buffer", pos);
@@ -103,7 +103,7 @@ public final class FbBuffer {
         return bytes.slice(pos, len).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    String utf8(int pos, int len, String path) {
+    String utf8(int pos, int len, FbPath path) {
         try {
             return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)

@@ -9,9 +9,9 @@ public final class FbTable {
     private final int vtable;
     private final int vtableLen;
     private final int inlineLen;
-    private final String path;
+    private final FbPath path;
 
-    FbTable(FbBuffer buf, int pos, int vtable, int vtableLen, int inlineLen, String path) {
+    FbTable(FbBuffer buf, int pos, int vtable, int vtableLen, int inlineLen, FbPath path) {
         this.buf = buf;
         this.pos = pos;
         this.vtable = vtable;
@@ -20,8 +20,9 @@ public final class FbTable {
         this.path = path;
     }
 
+    /** Where this table is, for messages. */
     public String path() {
-        return path;
+        return path.toString();
     }
 
     public FbBuffer buffer() {
@@ -39,7 +40,7 @@ public final class FbTable {
             return 0;
         }
         if (off + width > inlineLen) {
-            throw buf.error(path + "." + name + ": field lies outside its table", pos + off);
+            throw buf.error(path.field(name) + ": field lies outside its table", pos + off);
         }
         return off;
     }
@@ -81,7 +82,7 @@ public final class FbTable {
         }
         long v = buf.getLong(pos + off);
         if (v < 0) {
-            throw buf.error(path + "." + name + ": value " + Long.toUnsignedString(v) + " is too large", pos + off);
+            throw buf.error(path.field(name) + ": value " + Long.toUnsignedString(v) + " is too large", pos + off);
         }
         return v;
     }
@@ -93,13 +94,13 @@ public final class FbTable {
 
     private int indirect(int index, String name) {
         int off = field(index, 4, name);
-        return off == 0 ? -1 : buf.uoffsetTarget(pos + off, path + "." + name);
+        return off == 0 ? -1 : buf.uoffsetTarget(pos + off, path.field(name));
     }
 
     /** A sub-table, or null when absent. */
     public FbTable table(int index, String name) {
         int target = indirect(index, name);
-        return target < 0 ? null : buf.table(target, path + "." + name);
+        return target < 0 ? null : buf.table(target, path.field(name));
     }
 
     public String string(int index, String name) {
@@ -107,10 +108,10 @@ public final class FbTable {
         if (target < 0) {
             return null;
         }
-        buf.check(target, 4, path + "." + name);
+        buf.check(target, 4, path.field(name));
         long len = Integer.toUnsignedLong(buf.getInt(target));
-        buf.check(target + 4L, len, path + "." + name);
-        return buf.utf8(target + 4, (int) len, path + "." + name);
+        buf.check(target + 4L, len, path.field(name));
+        return buf.utf8(target + 4, (int) len, path.field(name));
     }
 
     /** A vector of inline elements of {@code elementSize} bytes, or null when absent. */
@@ -119,10 +120,10 @@ public final class FbTable {
         if (target < 0) {
             return null;
         }
-        buf.check(target, 4, path + "." + name);
+        buf.check(target, 4, path.field(name));
         long len = Integer.toUnsignedLong(buf.getInt(target));
-        buf.check(target + 4L, len * elementSize, path + "." + name);
-        return new FbVector(buf, target + 4, (int) len, elementSize, path + "." + name);
+        buf.check(target + 4L, len * elementSize, path.field(name));
+        return new FbVector(buf, target + 4, (int) len, elementSize, path.field(name));
     }
 
     /** The bytes of a {@code [ubyte]} field, or null when absent. */

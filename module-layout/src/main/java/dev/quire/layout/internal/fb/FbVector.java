@@ -8,9 +8,9 @@ public final class FbVector {
     private final int start;
     private final int length;
     private final int elementSize;
-    private final String path;
+    private final FbPath path;
 
-    FbVector(FbBuffer buf, int start, int length, int elementSize, String path) {
+    FbVector(FbBuffer buf, int start, int length, int elementSize, FbPath path) {
         this.buf = buf;
         this.start = start;
         this.length = length;
@@ -56,16 +56,16 @@ public final class FbVector {
     /** Element {@code i} of a vector of tables. */
     public FbTable table(int i) {
         int p = at(i);
-        return buf.table(buf.uoffsetTarget(p, path + "[" + i + "]"), path + "[" + i + "]");
+        return buf.table(buf.uoffsetTarget(p, path.element(i)), path.element(i));
     }
 
     /** Element {@code i} of a vector of strings. */
     public String string(int i) {
-        int p = buf.uoffsetTarget(at(i), path + "[" + i + "]");
-        buf.check(p, 4, path + "[" + i + "]");
+        int p = buf.uoffsetTarget(at(i), path.element(i));
+        buf.check(p, 4, path.element(i));
         long len = Integer.toUnsignedLong(buf.getInt(p));
-        buf.check(p + 4L, len, path + "[" + i + "]");
-        return buf.utf8(p + 4, (int) len, path + "[" + i + "]");
+        buf.check(p + 4L, len, path.element(i));
+        return buf.utf8(p + 4, (int) len, path.element(i));
     }
 
     public ByteBuffer asBytes() {
