@@ -34,6 +34,8 @@ public final class FileFooter {
     /** Layout and array encodings are named by u16 indices, so a spec list longer than this is never needed. */
     public static final int MAX_SPECS = 1 << 16;
     static final byte[] MAGIC = {'V', 'T', 'X', 'F'};
+    /** Tables the dtype flatbuffer may expand to (two per dtype node): bounds a DAG of struct fields. */
+    static final int MAX_DTYPE_TABLES = 1_000_000;
 
     private final long fileSize;
     private final DType dtype;
@@ -134,7 +136,8 @@ public final class FileFooter {
             dataEnd = Math.min(dataEnd, statsSeg.offset);
         }
 
-        FbBuffer dtypeFb = new FbBuffer(bytes(in, tail, tailStart, dtypeSeg), "dtype", dtypeSeg.offset, 1_000_000);
+        FbBuffer dtypeFb = new FbBuffer(bytes(in, tail, tailStart, dtypeSeg), "dtype", dtypeSeg.offset,
+                MAX_DTYPE_TABLES);
         DType dtype = DTypeFlatbuffers.read(dtypeFb.root(), limits.maxDepth());
 
         FbBuffer footerFb = new FbBuffer(bytes(in, tail, tailStart, footerSeg), "footer", footerSeg.offset,
