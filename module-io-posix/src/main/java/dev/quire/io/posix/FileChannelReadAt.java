@@ -26,6 +26,14 @@ import java.util.concurrent.CompletableFuture;
  * reopened, so one cancelled task never closes the file under the others.
  */
 public final class FileChannelReadAt implements ReadAt {
+    /** Reads that ask for no more than this alignment go to the heap (a long[] is 8-byte aligned). */
+    static final long HEAP_ALIGNMENT = 8;
+    /** The largest read served on the heap: what one long[] can hold. */
+    static final long MAX_HEAP_READ = (Integer.MAX_VALUE - 8L) * 8;
+    private static final int BOUNCE_SIZE = 256 * 1024;
+    private static final ThreadLocal<ByteBuffer> BOUNCE = ThreadLocal.withInitial(
+            () -> ByteBuffer.allocateDirect(BOUNCE_SIZE));
+
     private final Path path;
     private final long size;
     /** Guards {@link #close()} against {@link #reopen}, so a reopened channel is never left open after close. */
@@ -97,43 +105,64 @@ public final class FileChannelReadAt implements ReadAt {
         if (closed) {
             throw new ClosedException("reader of " + path);
         }
+        Buffers.checkAlignment(alignment);
         ReadAt.checkRange(name(), offset, length, size);
+        if (alignment <= HEAP_ALIGNMENT && length <= MAX_HEAP_READ) {
+            // On the heap, so the garbage collector sees (and reclaims) what scans hold; filled through a reused
+            // direct buffer, so no read pays for faulting in fresh native pages.
+            MemorySegment out = MemorySegment.ofArray(new long[(int) ((length + 7) >>> 3)]).asSlice(0, length);
+            ByteBuffer bounce = BOUNCE.get();
+            long done = 0;
+            while (done < length) {
+                int chunk = (int) Math.min(length - done, bounce.capacity());
+                bounce.clear().limit(chunk);
+                fill(bounce, offset + done, offset, length);
+                MemorySegment.copy(MemorySegment.ofBuffer(bounce.flip()), 0, out, done, chunk);
+                done += chunk;
+            }
+            return out.asReadOnly();
+        }
         MemorySegment out = Buffers.allocate(length, alignment);
-        FileChannel in = channel;
         long done = 0;
         while (done < length) {
             int chunk = (int) Math.min(length - done, Integer.MAX_VALUE - 8);
-            ByteBuffer target = out.asSlice(done, chunk).asByteBuffer();
-            while (target.hasRemaining()) {
-                int n;
-                try {
-                    n = in.read(target, offset + done + target.position());
-                } catch (ClosedByInterruptException e) {
-                    // This thread was interrupted and the channel closed with it: reopen it for the other readers.
-                    QuireIoException failure = new QuireIoException("interrupted while reading " + length
-                            + " bytes at offset " + offset + " of " + path, e);
-                    try {
-                        reopen(in);
-                    } catch (RuntimeException reopenFailed) {
-                        failure.addSuppressed(reopenFailed);
-                    }
-                    throw failure;
-                } catch (ClosedChannelException e) {
-                    // Closed by close() (reopen then fails with ClosedException) or by another thread's interrupt.
-                    in = reopen(in);
-                    continue;
-                } catch (IOException e) {
-                    throw new QuireIoException("read of " + length + " bytes at offset " + offset + " of " + path
-                            + " failed: " + e.getMessage(), e);
-                }
-                if (n < 0) {
-                    throw new QuireIoException("unexpected end of " + path + " at offset "
-                            + (offset + done + target.position()) + " (the file shrank while open?)");
-                }
-            }
+            fill(out.asSlice(done, chunk).asByteBuffer(), offset + done, offset, length);
             done += chunk;
         }
         return out.asReadOnly();
+    }
+
+    /** Reads until {@code target} is full, from file position {@code position}; the rest is for messages. */
+    private void fill(ByteBuffer target, long position, long offset, long length) {
+        FileChannel in = channel;
+        int start = target.position();
+        while (target.hasRemaining()) {
+            int n;
+            try {
+                n = in.read(target, position + target.position() - start);
+            } catch (ClosedByInterruptException e) {
+                // This thread was interrupted and the channel closed with it: reopen it for the other readers.
+                QuireIoException failure = new QuireIoException("interrupted while reading " + length
+                        + " bytes at offset " + offset + " of " + path, e);
+                try {
+                    reopen(in);
+                } catch (RuntimeException reopenFailed) {
+                    failure.addSuppressed(reopenFailed);
+                }
+                throw failure;
+            } catch (ClosedChannelException e) {
+                // Closed by close() (reopen then fails with ClosedException) or by another thread's interrupt.
+                in = reopen(in);
+                continue;
+            } catch (IOException e) {
+                throw new QuireIoException("read of " + length + " bytes at offset " + offset + " of " + path
+                        + " failed: " + e.getMessage(), e);
+            }
+            if (n < 0) {
+                throw new QuireIoException("unexpected end of " + path + " at offset "
+                        + (position + target.position() - start) + " (the file shrank while open?)");
+            }
+        }
     }
 
     /** The channel to use instead of {@code stale}, which was found closed; opens a new one at most once. */

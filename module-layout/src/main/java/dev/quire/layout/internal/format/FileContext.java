@@ -15,6 +15,13 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /** Everything the layout nodes of one open file share: the reader, the footer, the limits, resolved ids. */
 public final class FileContext {
+    /**
+     * The alignment segments are read at. Buffers inside a segment keep their offsets, so a buffer written at a
+     * 16-byte boundary sits at an 8-byte one in memory: encodings read with unaligned accesses. Asking no more than 8
+     * lets providers serve segments from the heap.
+     */
+    static final long SEGMENT_ALIGNMENT = 8;
+
     private final ReadAt in;
     private final FileFooter footer;
     private final ReadLimits limits;
@@ -105,6 +112,6 @@ public final class FileContext {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return in.read(spec.offset(), spec.length(), Math.max(8, spec.alignment()));
+        return in.read(spec.offset(), spec.length(), SEGMENT_ALIGNMENT);
     }
 }
