@@ -26,13 +26,10 @@ import java.util.concurrent.CompletableFuture;
  * reopened, so one cancelled task never closes the file under the others.
  */
 public final class FileChannelReadAt implements ReadAt {
-    /** Reads that ask for no more than this alignment go to the heap (a long[] is 8-byte aligned). */
+    /** Reads that ask for no more than this alignment go to the heap (see {@link ReadAt#read}). */
     static final long HEAP_ALIGNMENT = 8;
-    /** The largest read served on the heap: what one long[] can hold. */
-    static final long MAX_HEAP_READ = (Integer.MAX_VALUE - 8L) * 8;
-    private static final int BOUNCE_SIZE = 256 * 1024;
-    private static final ThreadLocal<ByteBuffer> BOUNCE = ThreadLocal.withInitial(
-            () -> ByteBuffer.allocateDirect(BOUNCE_SIZE));
+    /** The largest read served on the heap: what one byte[] can hold. */
+    static final long MAX_HEAP_READ = Integer.MAX_VALUE - 16;
 
     private final Path path;
     private final long size;
@@ -108,19 +105,11 @@ public final class FileChannelReadAt implements ReadAt {
         Buffers.checkAlignment(alignment);
         ReadAt.checkRange(name(), offset, length, size);
         if (alignment <= HEAP_ALIGNMENT && length <= MAX_HEAP_READ) {
-            // On the heap, so the garbage collector sees (and reclaims) what scans hold; filled through a reused
-            // direct buffer, so no read pays for faulting in fresh native pages.
-            MemorySegment out = MemorySegment.ofArray(new long[(int) ((length + 7) >>> 3)]).asSlice(0, length);
-            ByteBuffer bounce = BOUNCE.get();
-            long done = 0;
-            while (done < length) {
-                int chunk = (int) Math.min(length - done, bounce.capacity());
-                bounce.clear().limit(chunk);
-                fill(bounce, offset + done, offset, length);
-                MemorySegment.copy(MemorySegment.ofBuffer(bounce.flip()), 0, out, done, chunk);
-                done += chunk;
-            }
-            return out.asReadOnly();
+            // On the heap, so the garbage collector sees (and reclaims) what scans hold, and no read pays for
+            // faulting in fresh native pages. FileChannel fills heap buffers through a reused direct buffer.
+            byte[] bytes = new byte[(int) length];
+            fill(ByteBuffer.wrap(bytes), offset, offset, length);
+            return MemorySegment.ofArray(bytes).asReadOnly();
         }
         MemorySegment out = Buffers.allocate(length, alignment);
         long done = 0;

@@ -24,9 +24,11 @@ public interface ReadAt extends AutoCloseable {
     long size();
 
     /**
-     * Reads {@code length} bytes starting at {@code offset} into a new segment whose address is a multiple of
-     * {@code alignment}. The future fails with a {@link QuireIoException} when the range is not inside the file or
-     * the read fails.
+     * Reads {@code length} bytes starting at {@code offset}. A native segment starts at an address that is a multiple
+     * of {@code alignment}; a provider may instead return a heap segment (over a {@code byte[]}, so
+     * {@link MemorySegment#asByteBuffer()} works) when {@code alignment} is at most 8, so read multi-byte values
+     * with the {@code *_UNALIGNED} layouts. The future fails with a {@link QuireIoException} when the range is not
+     * inside the file or the read fails.
      */
     CompletableFuture<MemorySegment> read(long offset, long length, long alignment);
 
