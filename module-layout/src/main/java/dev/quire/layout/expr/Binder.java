@@ -122,7 +122,7 @@ final class Binder {
             return Node.Const.of(op.test(c.get()));
         }
         if (isBoolValued(a) && isBoolValued(b)) {
-            return new Node.BoolCompare(op, boolNode(a), boolNode(b));
+            return boolCompare(op, boolNode(a), boolNode(b));
         }
         if (a instanceof PredicateOperand || b instanceof PredicateOperand) {
             throw incomparable(a, b, "a condition compares only with booleans", whole);
@@ -153,6 +153,17 @@ final class Binder {
             case ColumnOperand c -> new LeafNode.BoolColumn(c.path(), c.dtype());
             case LiteralOperand l -> Node.Const.of(((Literal.Bool) l.literal()).value());
         };
+    }
+
+    /** A comparison of boolean operands, folded when both are constants. */
+    private static Node boolCompare(CompareOp op, Node a, Node b) {
+        if (a.constant() == Node.NULL || b.constant() == Node.NULL) {
+            return Node.Const.NULL_NODE;
+        }
+        if (a.constant() >= 0 && b.constant() >= 0) {
+            return Node.Const.of(op.test(Boolean.compare(a.constant() == Node.TRUE, b.constant() == Node.TRUE)));
+        }
+        return new Node.BoolCompare(op, a, b);
     }
 
     private Node columnLiteral(CompareOp op, ColumnOperand col, Literal lit, Expr whole) {
@@ -324,7 +335,7 @@ final class Binder {
                     throw incomparable(a, b, "a boolean compares only with true and false", in);
                 }
                 out = Node.or(out, v instanceof Literal.Null ? Node.Const.NULL_NODE
-                        : new Node.BoolCompare(CompareOp.EQ, boolNode(a), boolNode(b)));
+                        : boolCompare(CompareOp.EQ, boolNode(a), boolNode(b)));
             }
             return out;
         }
