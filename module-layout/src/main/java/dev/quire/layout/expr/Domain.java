@@ -56,9 +56,10 @@ record Domain(Family family, PType ptype, int scale, Optional<Temporal.Kind> tem
     }
 
     /**
-     * The key of a statistics value used as a lower ({@code upper} false) or upper bound, rounded outwards when the
-     * value does not fit the column's type exactly; empty when the scalar's value is of the wrong Java type. A NaN
-     * is only an upper bound.
+     * The key of a statistics value used as a lower ({@code upper} false) or upper bound; empty when the scalar's
+     * value is of the wrong Java type. A bound that the column's type cannot hold exactly (a decimal with more
+     * digits, a double bound of an f32 column) is rounded inwards to the nearest value of the type: every value of
+     * the column is of that type, so it is still a bound, and a tighter one. A NaN is only an upper bound.
      */
     Optional<BigInteger> statKey(Scalar s, boolean upper) {
         Object v = s.value();
@@ -75,8 +76,8 @@ record Domain(Family family, PType ptype, int scale, Optional<Temporal.Kind> tem
                 if (d == null) {
                     return Optional.empty();
                 }
-                return Optional.of(d.movePointRight(scale).setScale(0, upper ? RoundingMode.CEILING
-                        : RoundingMode.FLOOR).toBigIntegerExact());
+                return Optional.of(d.movePointRight(scale).setScale(0, upper ? RoundingMode.FLOOR
+                        : RoundingMode.CEILING).toBigIntegerExact());
             }
             case FLOAT -> {
                 if (!(v instanceof Double) && !(v instanceof Float)) {
@@ -86,7 +87,7 @@ record Domain(Family family, PType ptype, int scale, Optional<Temporal.Kind> tem
                 if (Double.isNaN(d)) {
                     return upper ? Optional.of(max()) : Optional.empty();
                 }
-                return Optional.of(BigInteger.valueOf(outwardKey(d, upper)));
+                return Optional.of(BigInteger.valueOf(inwardKey(d, upper)));
             }
             default -> {
                 return Optional.empty();
@@ -94,24 +95,26 @@ record Domain(Family family, PType ptype, int scale, Optional<Temporal.Kind> tem
         }
     }
 
-    private long outwardKey(double d, boolean upper) {
+    /** The key of the largest value of the float type at most {@code d} (upper) or smallest at least {@code d}. */
+    private long inwardKey(double d, boolean upper) {
         return switch (ptype) {
             case F32 -> {
                 float f = (float) d;
-                if (upper && f < d) {
-                    f = Math.nextUp(f);
-                } else if (!upper && f > d) {
+                if (upper && f > d) {
                     f = Math.nextDown(f);
+                } else if (!upper && f < d) {
+                    f = Math.nextUp(f);
                 }
                 yield Coercion.keyF32(f);
             }
             case F16 -> {
-                long key = Coercion.keyF16(Float.floatToFloat16((float) d));
-                double back = Float.float16ToFloat(Float.floatToFloat16((float) d));
-                if (upper && back < d) {
-                    key++;
-                } else if (!upper && back > d) {
+                short h = Float.floatToFloat16((float) d);
+                long key = Coercion.keyF16(h);
+                double back = Float.float16ToFloat(h);
+                if (upper && back > d) {
                     key--;
+                } else if (!upper && back < d) {
+                    key++;
                 }
                 yield key;
             }
