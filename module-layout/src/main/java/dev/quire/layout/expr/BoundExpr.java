@@ -73,10 +73,12 @@ public final class BoundExpr {
         return new BoundExpr(expr, schema, new Binder(schema).predicate(expr));
     }
 
+    /** The expression as written. */
     public Expr expr() {
         return expr;
     }
 
+    /** The schema the expression was bound to. */
     public DType.Struct schema() {
         return schema;
     }

@@ -205,6 +205,7 @@ public sealed interface Expr
         return new Column(FieldPath.parse(path));
     }
 
+    /** The column at a path. */
     static Column col(FieldPath path) {
         return new Column(path);
     }
@@ -219,6 +220,7 @@ public sealed interface Expr
         return fold(List.of(exprs), true);
     }
 
+    /** The conjunction of a list of expressions; see {@link #allOf(Expr...)}. */
     static Expr allOf(List<? extends Expr> exprs) {
         return fold(exprs, true);
     }
@@ -228,6 +230,7 @@ public sealed interface Expr
         return fold(List.of(exprs), false);
     }
 
+    /** The disjunction of a list of expressions; see {@link #anyOf(Expr...)}. */
     static Expr anyOf(List<? extends Expr> exprs) {
         return fold(exprs, false);
     }
@@ -243,6 +246,7 @@ public sealed interface Expr
         return out;
     }
 
+    /** {@code not e}. */
     static Expr not(Expr e) {
         return new Not(e);
     }
@@ -252,6 +256,7 @@ public sealed interface Expr
         return o instanceof Expr e ? e : Literal.of(o);
     }
 
+    /** {@code this op other}; {@code other} is an expression or a Java value made a literal. */
     default Compare compare(CompareOp op, Object other) {
         return new Compare(op, this, operand(other));
     }
@@ -261,26 +266,32 @@ public sealed interface Expr
         return compare(CompareOp.EQ, other);
     }
 
+    /** {@code this != other}. */
     default Compare ne(Object other) {
         return compare(CompareOp.NE, other);
     }
 
+    /** {@code this < other}. */
     default Compare lt(Object other) {
         return compare(CompareOp.LT, other);
     }
 
+    /** {@code this <= other}. */
     default Compare le(Object other) {
         return compare(CompareOp.LE, other);
     }
 
+    /** {@code this > other}. */
     default Compare gt(Object other) {
         return compare(CompareOp.GT, other);
     }
 
+    /** {@code this >= other}. */
     default Compare ge(Object other) {
         return compare(CompareOp.GE, other);
     }
 
+    /** {@code this between low and high}, both ends included. */
     default Between between(Object low, Object high) {
         return new Between(this, operand(low), operand(high));
     }
@@ -294,10 +305,12 @@ public sealed interface Expr
         return new In(this, lits);
     }
 
+    /** {@code this is null}. */
     default IsNull isNull() {
         return new IsNull(this);
     }
 
+    /** {@code this is not null}. */
     default IsNotNull isNotNull() {
         return new IsNotNull(this);
     }
@@ -312,18 +325,22 @@ public sealed interface Expr
         return new Like(this, pattern, Optional.of(DEFAULT_ESCAPE), true);
     }
 
+    /** {@code starts_with(this, prefix)}; the prefix is a string or {@code byte[]}. */
     default StartsWith startsWith(Object prefix) {
         return new StartsWith(this, Literal.of(prefix));
     }
 
+    /** {@code this and other}. */
     default And and(Expr other) {
         return new And(this, other);
     }
 
+    /** {@code this or other}. */
     default Or or(Expr other) {
         return new Or(this, other);
     }
 
+    /** {@code not this}. */
     default Not not() {
         return new Not(this);
     }

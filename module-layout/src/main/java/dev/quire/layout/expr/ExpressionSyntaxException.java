@@ -18,6 +18,7 @@ public class ExpressionSyntaxException extends InvalidArgumentException {
     private final String input;
     private final int position;
 
+    /** An error at {@code position} (0-based, clamped to the input) of {@code input}. */
     public ExpressionSyntaxException(String reason, String input, int position) {
         super(format(reason, input, clamp(position, input)));
         this.reason = reason;

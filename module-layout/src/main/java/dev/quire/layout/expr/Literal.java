@@ -41,6 +41,7 @@ public sealed interface Literal extends Expr
         }
     }
 
+    /** {@code true} or {@code false}. */
     record Bool(boolean value) implements Literal {
         @Override
         public String toString() {
@@ -103,6 +104,7 @@ public sealed interface Literal extends Expr
         }
     }
 
+    /** A date: midnight when compared with timestamps. */
     record Date(LocalDate value) implements Literal {
         public Date {
             Objects.requireNonNull(value, "value is null");
@@ -158,6 +160,12 @@ public sealed interface Literal extends Expr
             switch (dtype) {
                 case DType.Primitive p when p.ptype() == PType.F16 ->
                         v = Float.float16ToFloat(Float.floatToFloat16((Float) v));
+                case DType.Primitive p when p.ptype().isInteger() -> {
+                    BigInteger key = Coercion.intKey((Long) v, p.ptype());
+                    if (!Coercion.fits(key, p.ptype())) {
+                        throw new InvalidArgumentException(key + " does not fit " + p.ptype().displayName());
+                    }
+                }
                 case DType.Primitive p -> { }
                 case DType.Decimal d -> v = scaled((BigDecimal) v, d);
                 default -> throw new InvalidArgumentException("typed literals are primitive or decimal, not " + dtype);

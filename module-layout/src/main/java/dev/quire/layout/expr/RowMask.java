@@ -122,10 +122,12 @@ public final class RowMask {
         return new RowMask(w, total);
     }
 
+    /** The number of rows the mask covers, selected or not. */
     public long length() {
         return length;
     }
 
+    /** Whether {@code row} is in the mask. */
     public boolean get(long row) {
         if (row < 0 || row >= length) {
             throw new InvalidArgumentException("row " + row + " outside a mask of " + length);
@@ -142,6 +144,7 @@ public final class RowMask {
         return n;
     }
 
+    /** Whether no row is in the mask (true for an empty mask). */
     public boolean isAllFalse() {
         for (long w : words) {
             if (w != 0) {
@@ -151,6 +154,7 @@ public final class RowMask {
         return true;
     }
 
+    /** Whether every row is in the mask (true for an empty mask). */
     public boolean isAllTrue() {
         return Bits.allOnes(words, length);
     }
@@ -228,6 +232,7 @@ public final class RowMask {
         }
     }
 
+    /** The rows in both masks, which must have the same length. */
     public RowMask and(RowMask other) {
         checkSameLength(other);
         long[] w = words.clone();
@@ -237,6 +242,7 @@ public final class RowMask {
         return new RowMask(w, length);
     }
 
+    /** The rows in either mask, which must have the same length. */
     public RowMask or(RowMask other) {
         checkSameLength(other);
         long[] w = words.clone();

@@ -250,6 +250,10 @@ class ExprParserTest {
         assertThrows(InvalidArgumentException.class, () -> new Literal.Typed(
                 new Scalar(new DType.Decimal(3, 1, false), new BigDecimal("1.25"))));
         assertThrows(InvalidArgumentException.class, () -> new Literal.Typed(new Scalar(DType.utf8(false), "x")));
+        assertThrows(InvalidArgumentException.class, () -> new Literal.Typed(
+                new Scalar(DType.primitive(PType.U8, false), 256L)));
+        assertThrows(InvalidArgumentException.class, () -> new Literal.Typed(
+                new Scalar(DType.primitive(PType.I8, false), -129L)));
         assertThrows(InvalidArgumentException.class, () -> col("s").like("ab\\"));
         assertEquals(Expr.allOf(), lit(true));
         assertEquals(Expr.anyOf(), lit(false));
