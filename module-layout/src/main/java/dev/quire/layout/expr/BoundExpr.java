@@ -124,6 +124,11 @@ public final class BoundExpr {
         return (root.prune(new PruneContext(stats, schema)) & Node.TRUE) != 0;
     }
 
+    /** The node tree evaluation runs; for white-box tests. */
+    Node root() {
+        return root;
+    }
+
     /** The expression's text syntax. */
     @Override
     public String toString() {

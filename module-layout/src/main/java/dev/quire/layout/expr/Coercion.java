@@ -395,6 +395,19 @@ final class Coercion {
             return new KeySet(lo, hi, empty, !negated);
         }
 
+        /** The keys in both sets, when neither is negated (a range then); empty otherwise. */
+        Optional<KeySet> intersect(KeySet o) {
+            if (negated || o.negated) {
+                return Optional.empty();
+            }
+            if (empty || o.empty) {
+                return Optional.of(none());
+            }
+            BigInteger l = lo == null ? o.lo : o.lo == null ? lo : lo.max(o.lo);
+            BigInteger h = hi == null ? o.hi : o.hi == null ? hi : hi.min(o.hi);
+            return Optional.of(range(l, h));
+        }
+
         boolean contains(BigInteger k) {
             boolean in = !empty && (lo == null || k.compareTo(lo) >= 0) && (hi == null || k.compareTo(hi) <= 0);
             return in != negated;

@@ -4,6 +4,8 @@ import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.PType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
@@ -23,6 +25,9 @@ final class Kernels {
     static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
 
     private static final long F64_INF = 0x7FF0_0000_0000_0000L;
+    /** Eight bytes of a {@code byte[]} as a little-endian long, without allocating. */
+    private static final VarHandle BYTES_AS_LONG = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
 
     // ---------------------------------------------------------------- key ranges
 
@@ -429,12 +434,15 @@ final class Kernels {
 
     // ---------------------------------------------------------------- bytes
 
-    /** Whether {@code len} bytes at {@code off} equal {@code lit[litOff, litOff + len)}. */
+    /** Whether {@code len} bytes at {@code off} equal {@code lit[litOff, litOff + len)}; eight bytes at a time. */
     static boolean equalBytes(MemorySegment seg, long off, byte[] lit, int litOff, int len) {
-        if (len > 16) {
-            return MemorySegment.mismatch(seg, off, off + len, MemorySegment.ofArray(lit), litOff, litOff + len) < 0;
+        int k = 0;
+        for (; k + 8 <= len; k += 8) {
+            if (seg.get(LONG, off + k) != (long) BYTES_AS_LONG.get(lit, litOff + k)) {
+                return false;
+            }
         }
-        for (int k = 0; k < len; k++) {
+        for (; k < len; k++) {
             if (seg.get(BYTE, off + k) != lit[litOff + k]) {
                 return false;
             }
@@ -457,31 +465,29 @@ final class Kernels {
         return -1;
     }
 
-    /** Unsigned lexicographic comparison of two byte ranges (UTF-8 byte order is code point order). */
+    /**
+     * Unsigned lexicographic comparison of two byte ranges (UTF-8 byte order is code point order), eight bytes at a
+     * time: the first differing byte of two little-endian longs is the lowest set byte of their xor.
+     */
     static int compareBytes(MemorySegment a, long aOff, int aLen, MemorySegment b, long bOff, int bLen) {
         int min = Math.min(aLen, bLen);
-        long m;
-        if (min <= 16) {
-            m = -1;
-            for (int k = 0; k < min; k++) {
-                if (a.get(BYTE, aOff + k) != b.get(BYTE, bOff + k)) {
-                    m = k;
-                    break;
-                }
-            }
-            if (m < 0) {
-                return Integer.compare(aLen, bLen);
-            }
-        } else {
-            m = MemorySegment.mismatch(a, aOff, aOff + aLen, b, bOff, bOff + bLen);
-            if (m < 0) {
-                return 0;
-            }
-            if (m == min) {
-                return Integer.compare(aLen, bLen);
+        int k = 0;
+        for (; k + 8 <= min; k += 8) {
+            long x = a.get(LONG, aOff + k);
+            long y = b.get(LONG, bOff + k);
+            if (x != y) {
+                int shift = Long.numberOfTrailingZeros(x ^ y) & ~7;
+                return Integer.compare((int) (x >>> shift) & 0xFF, (int) (y >>> shift) & 0xFF);
             }
         }
-        return Integer.compare(a.get(BYTE, aOff + m) & 0xFF, b.get(BYTE, bOff + m) & 0xFF);
+        for (; k < min; k++) {
+            int x = a.get(BYTE, aOff + k) & 0xFF;
+            int y = b.get(BYTE, bOff + k) & 0xFF;
+            if (x != y) {
+                return Integer.compare(x, y);
+            }
+        }
+        return Integer.compare(aLen, bLen);
     }
 
     /**

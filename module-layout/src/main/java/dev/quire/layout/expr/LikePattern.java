@@ -24,7 +24,7 @@ final class LikePattern {
     final Shape shape;
     /** The literal bytes of the simple shapes. */
     final byte[] literal;
-    /** The tokens of the general matcher: code points (case-folded when case-insensitive), {@link #ONE}, {@link #MANY}. */
+    /** The general matcher's tokens: code points (folded when case-insensitive), {@link #ONE}, {@link #MANY}. */
     private final int[] tokens;
     private final boolean caseInsensitive;
     /** The literal bytes every match begins with (case-sensitive patterns only), for zone pruning. */

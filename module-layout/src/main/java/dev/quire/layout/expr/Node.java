@@ -78,7 +78,27 @@ sealed interface Node permits Node.Const, Node.And, Node.Or, Node.Not, Node.Bool
                 children.add(x);
             }
         }
-        return new And(children.toArray(Node[]::new));
+        fuseRanges(children);
+        return children.size() == 1 ? children.getFirst() : new And(children.toArray(Node[]::new));
+    }
+
+    /** Replaces range tests of one column in a conjunction by their intersection. */
+    private static void fuseRanges(List<Node> children) {
+        for (int i = 0; i < children.size(); i++) {
+            if (!(children.get(i) instanceof RangeNode r)) {
+                continue;
+            }
+            for (int j = i + 1; j < children.size(); j++) {
+                if (children.get(j) instanceof RangeNode s) {
+                    java.util.Optional<RangeNode> fused = r.intersect(s);
+                    if (fused.isPresent()) {
+                        r = fused.get();
+                        children.set(i, r);
+                        children.remove(j--);
+                    }
+                }
+            }
+        }
     }
 
     static Node or(Node a, Node b) {

@@ -9,6 +9,7 @@ import dev.quire.layout.file.ArrayStats;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * A numeric, decimal or temporal column compared with a literal: true where the column's key is in a
@@ -28,6 +29,17 @@ final class RangeNode extends LeafNode {
         this.set = set;
         this.fixed = domain.family() == Domain.Family.DECIMAL ? null
                 : Coercion.clamp(set, domain.min(), domain.max());
+    }
+
+    /**
+     * One range test for {@code this and other} when both test the same column with plain ranges (so
+     * {@code x >= 1 and x < 5}, and {@code between}, read the column once); empty otherwise.
+     */
+    Optional<RangeNode> intersect(RangeNode other) {
+        if (!path.equals(other.path) || !domain.equals(other.domain)) {
+            return Optional.empty();
+        }
+        return set.intersect(other.set).map(s -> new RangeNode(path, dtype, domain, s));
     }
 
     /** The test over the whole domain: whether every valid row, or none, satisfies it. */

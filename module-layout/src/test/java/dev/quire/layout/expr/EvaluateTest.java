@@ -418,6 +418,22 @@ class EvaluateTest {
     }
 
     @Test
+    void rangesOfOneColumnFuseIntoOneTest() {
+        StructArray b = batch("x", of(prim(PType.I32), 1L, 5L, 9L, null), "y", of(prim(PType.I32), 1L, 1L, 1L, 1L));
+        for (String text : new String[] {"x >= 2 and x < 9", "x between 2 and 8.5",
+            "x > 1 and y = 1 and x <= 5.5 and x != 9"}) {
+            BoundExpr e = Expr.parse(text).bind(b.dtype());
+            assertEquals(List.of(1L), Columns.rows(e.evaluate(b)), text);
+        }
+        Node fused = Expr.parse("x >= 2 and x < 9").bind(b.dtype()).root();
+        assertTrue(fused instanceof RangeNode, fused.toString());
+        Node kept = Expr.parse("x > 1 and y = 1 and x <= 5").bind(b.dtype()).root();
+        assertTrue(kept instanceof Node.And and && and.children.length == 2, kept.toString());
+        assertTrue(Expr.parse("x > 5 and x < 3").bind(b.dtype()).root() instanceof RangeNode);
+        assertEquals(List.of(), Columns.rows(Expr.parse("x > 5 and x < 3").bind(b.dtype()).evaluate(b)));
+    }
+
+    @Test
     void batchesMustHoldTheBoundColumns() {
         StructArray b = batch("x", of(prim(PType.I64), 1L));
         BoundExpr e = Expr.parse("x = 1").bind(b.dtype());

@@ -94,8 +94,8 @@ final class Fixture {
 
     // ---------------------------------------------------------------- values
 
-    private static final String[] PIECES = {"a", "b", "c", "A", "B", "é", "É", "語", "😀", "\uFFFD", "%", "_", "ab",
-        "abc", " ", "ß"};
+    private static final String[] PIECES = {"a", "b", "c", "A", "B", "é", "É", "語", "😀", "\uFFFD", "%", "_",
+        "ab", "abc", " ", "ß"};
     private static final byte[] BYTES = {0x00, 0x01, 0x61, 0x62, 0x7F, (byte) 0x80, (byte) 0xFF};
     static final long DAY_MS = 86_400_000L;
     private static final long[] DAYS = {0, 1, -1, 8766, 8767, 9131, 18414, 19000, -25000};

@@ -229,8 +229,8 @@ final class Reference {
     static BigInteger nanos(Literal lit, Temporal.Kind kind) {
         Optional<ZoneId> zone = kind.zone().map(ZoneId::of);
         return switch (lit) {
-            case Literal.Str s -> nanos(kind.id().equals(Temporal.TIME_ID) ? new Literal.Time(LocalTime.parse(s.value()))
-                    : parseDateOrTimestamp(s.value()), kind);
+            case Literal.Str s -> nanos(kind.id().equals(Temporal.TIME_ID)
+                    ? new Literal.Time(LocalTime.parse(s.value())) : parseDateOrTimestamp(s.value()), kind);
             case Literal.Time t -> BigInteger.valueOf(t.value().toNanoOfDay());
             case Literal.Date d -> instantNanos(zone.isPresent() ? d.value().atStartOfDay(zone.get()).toInstant()
                     : d.value().atStartOfDay().toInstant(ZoneOffset.UTC));
