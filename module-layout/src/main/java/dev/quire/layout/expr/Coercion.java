@@ -260,7 +260,7 @@ final class Coercion {
         if (v.signum() == 0) {
             return Position.at(BigInteger.ZERO);
         }
-        int magnitude = v.precision() - v.scale();
+        long magnitude = (long) v.precision() - v.scale(); // long: the scale may be near Integer.MIN_VALUE
         if (magnitude > HUGE_DIGITS) {
             return v.signum() > 0 ? Position.above() : Position.below();
         }
@@ -306,7 +306,7 @@ final class Coercion {
         if (v.signum() == 0) {
             return Position.at(BigInteger.ZERO);
         }
-        int magnitude = v.precision() - v.scale();
+        long magnitude = (long) v.precision() - v.scale(); // long: the scale may be near Integer.MIN_VALUE
         long maxKey = keyOfFloat(p, p == PType.F16 ? 65504.0 : p == PType.F32 ? Float.MAX_VALUE : Double.MAX_VALUE);
         if (magnitude > FLOAT_DIGITS) {
             return v.signum() > 0 ? Position.after(BigInteger.valueOf(maxKey))

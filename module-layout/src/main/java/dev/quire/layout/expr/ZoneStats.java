@@ -13,7 +13,9 @@ import java.util.Objects;
  * <p>Per column path, the statistics are an {@link ArrayStats}: min and max as scalars of the column's dtype (for
  * temporal columns, of the extension or its storage), null count and NaN count, each optional. Min and max are used
  * as bounds only, so inexact ones (such as truncated strings, flagged by {@code minExact}/{@code maxExact}) are fine
- * as long as min is at most and max at least every non-null value. For float columns, NaN is assumed possible
+ * as long as min is at most and max at least every non-null value. A bound the column's type cannot hold exactly
+ * (a decimal with more digits than the scale, a double bound of an f32 column) is rounded inwards to that type,
+ * which keeps it a bound because every value has that type. For float columns, NaN is assumed possible
  * unless the NaN count is present and zero; a NaN min is ignored. Statistics of the wrong Java type are ignored.
  * A path without statistics, or a zone without any, means "anything is possible".
  *

@@ -55,6 +55,10 @@ class EvaluateTest {
         assertEquals(List.of(1L), select("x = 2e0", b));
         assertEquals(List.of(4L), select("x <= -4.9999", b));
         assertEquals(List.of(0L, 1L, 2L, 4L), select("x < 1e30", b));
+        assertEquals(List.of(0L, 1L, 2L, 4L), select("x < 1e2147483647", b));
+        assertEquals(List.of(), select("x < -1e2147483647", b));
+        assertEquals(List.of(2L), select("x > 2.000000000000000000000000000000000000000000000000000001", b));
+        assertEquals(List.of(0L, 1L, 2L, 4L), select("x != 1e-2147483647", b));
         assertEquals(List.of(), select("x < -1e30", b));
         assertEquals(List.of(0L, 1L, 2L, 4L), select("x < f64 'Infinity'", b));
         assertEquals(List.of(0L, 1L, 2L, 4L), select("x < f64 'NaN'", b));
@@ -109,6 +113,8 @@ class EvaluateTest {
         assertEquals(List.of(2L, 3L), select("x > 1e309", b));
         assertEquals(List.of(7L), select("x = 4.9E-324", b));
         assertEquals(List.of(0L, 1L), select("x = 1e-400", b));
+        assertEquals(List.of(0L, 1L), select("x = 1e-2147483647", b));
+        assertEquals(List.of(2L, 3L), select("x > 1e2147483647", b));
         assertEquals(List.of(2L, 5L), select("x in (1.5, f32 'NaN')", b));
     }
 
