@@ -59,12 +59,35 @@ final class Binder {
             case Expr.In in -> in(in);
             case Expr.IsNull x -> isNull(x.value(), false);
             case Expr.IsNotNull x -> isNull(x.value(), true);
-            case Expr.And a -> Node.and(predicate(a.left()), predicate(a.right()));
-            case Expr.Or o -> Node.or(predicate(o.left()), predicate(o.right()));
+            case Expr.And a -> Node.andAll(chain(a, true));
+            case Expr.Or o -> Node.orAll(chain(o, false));
             case Expr.Not n -> Node.not(predicate(n.value()));
             case Expr.StartsWith s -> startsWith(s);
             case Expr.Like l -> like(l);
         };
+    }
+
+    /** The bound operands of a left-deep and (or or) chain, left to right, walked without recursion. */
+    private List<Node> chain(Expr e, boolean and) {
+        List<Expr> rights = new ArrayList<>();
+        Expr leftmost = e;
+        while (true) {
+            if (and && leftmost instanceof Expr.And(Expr l, Expr r)) {
+                rights.add(r);
+                leftmost = l;
+            } else if (!and && leftmost instanceof Expr.Or(Expr l, Expr r)) {
+                rights.add(r);
+                leftmost = l;
+            } else {
+                break;
+            }
+        }
+        List<Node> nodes = new ArrayList<>(rights.size() + 1);
+        nodes.add(predicate(leftmost));
+        for (int i = rights.size() - 1; i >= 0; i--) {
+            nodes.add(predicate(rights.get(i)));
+        }
+        return nodes;
     }
 
     private Operand operand(Expr e) {

@@ -115,11 +115,39 @@ public sealed interface Expr
         }
     }
 
-    /** Kleene conjunction: false if either side is false, else null if either is null. */
+    /**
+     * Kleene conjunction: false if either side is false, else null if either is null. Long left-deep chains
+     * ({@code a and b and c ...}) are compared, hashed, printed and bound without recursion.
+     */
     record And(Expr left, Expr right) implements Expr {
         public And {
             Objects.requireNonNull(left, "left is null");
             Objects.requireNonNull(right, "right is null");
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            Expr a = this;
+            Object b = o;
+            while (a instanceof And(Expr l, Expr r) && b instanceof And(Expr ol, Expr or)) {
+                if (!r.equals(or)) {
+                    return false;
+                }
+                a = l;
+                b = ol;
+            }
+            return !(a instanceof And) && !(b instanceof And) && a.equals(b);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = 1;
+            Expr a = this;
+            while (a instanceof And(Expr l, Expr r)) {
+                h = 31 * h + r.hashCode();
+                a = l;
+            }
+            return 31 * h + a.hashCode();
         }
 
         @Override
@@ -128,11 +156,36 @@ public sealed interface Expr
         }
     }
 
-    /** Kleene disjunction: true if either side is true, else null if either is null. */
+    /** Kleene disjunction: true if either side is true, else null if either is null. Long chains as for And. */
     record Or(Expr left, Expr right) implements Expr {
         public Or {
             Objects.requireNonNull(left, "left is null");
             Objects.requireNonNull(right, "right is null");
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            Expr a = this;
+            Object b = o;
+            while (a instanceof Or(Expr l, Expr r) && b instanceof Or(Expr ol, Expr or)) {
+                if (!r.equals(or)) {
+                    return false;
+                }
+                a = l;
+                b = ol;
+            }
+            return !(a instanceof Or) && !(b instanceof Or) && a.equals(b);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = 2;
+            Expr a = this;
+            while (a instanceof Or(Expr l, Expr r)) {
+                h = 31 * h + r.hashCode();
+                a = l;
+            }
+            return 31 * h + a.hashCode();
         }
 
         @Override

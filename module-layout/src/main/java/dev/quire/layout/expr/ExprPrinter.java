@@ -5,6 +5,10 @@ import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.PType;
 import java.math.BigDecimal;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -59,15 +63,33 @@ final class ExprPrinter {
             sb.append('(');
         }
         switch (e) {
-            case Expr.Or(Expr l, Expr r) -> {
-                print(l, sb, OR);
-                sb.append(" or ");
-                print(r, sb, AND);
+            case Expr.Or o -> {
+                // a left-deep chain a or b or c ..., walked without recursion so that long chains cannot
+                // exhaust the stack
+                List<Expr> rights = new ArrayList<>();
+                Expr leftmost = o;
+                while (leftmost instanceof Expr.Or(Expr l, Expr r)) {
+                    rights.add(r);
+                    leftmost = l;
+                }
+                print(leftmost, sb, OR);
+                for (int i = rights.size() - 1; i >= 0; i--) {
+                    sb.append(" or ");
+                    print(rights.get(i), sb, AND);
+                }
             }
-            case Expr.And(Expr l, Expr r) -> {
-                print(l, sb, AND);
-                sb.append(" and ");
-                print(r, sb, NOT);
+            case Expr.And a -> {
+                List<Expr> rights = new ArrayList<>();
+                Expr leftmost = a;
+                while (leftmost instanceof Expr.And(Expr l, Expr r)) {
+                    rights.add(r);
+                    leftmost = l;
+                }
+                print(leftmost, sb, AND);
+                for (int i = rights.size() - 1; i >= 0; i--) {
+                    sb.append(" and ");
+                    print(rights.get(i), sb, NOT);
+                }
             }
             case Expr.Not(Expr v) -> {
                 sb.append("not ");
@@ -199,37 +221,41 @@ final class ExprPrinter {
         }
     }
 
+    /** Adds the columns of {@code e} to {@code out} in order of first appearance; iterative, for deep trees. */
     static void collectColumns(Expr e, List<FieldPath> out) {
-        switch (e) {
-            case Expr.Column(FieldPath p) -> {
-                if (!out.contains(p)) {
+        Set<FieldPath> seen = new HashSet<>(out);
+        Deque<Expr> todo = new ArrayDeque<>();
+        todo.push(e);
+        while (!todo.isEmpty()) {
+            Expr x = todo.pop();
+            if (x instanceof Expr.Column(FieldPath p)) {
+                if (seen.add(p)) {
                     out.add(p);
                 }
+                continue;
             }
-            case Literal l -> { }
-            case Expr.Compare(CompareOp op, Expr l, Expr r) -> {
-                collectColumns(l, out);
-                collectColumns(r, out);
+            List<Expr> children = children(x);
+            for (int i = children.size() - 1; i >= 0; i--) {
+                todo.push(children.get(i));
             }
-            case Expr.Between(Expr v, Expr lo, Expr hi) -> {
-                collectColumns(v, out);
-                collectColumns(lo, out);
-                collectColumns(hi, out);
-            }
-            case Expr.In(Expr v, List<Literal> values) -> collectColumns(v, out);
-            case Expr.IsNull(Expr v) -> collectColumns(v, out);
-            case Expr.IsNotNull(Expr v) -> collectColumns(v, out);
-            case Expr.And(Expr l, Expr r) -> {
-                collectColumns(l, out);
-                collectColumns(r, out);
-            }
-            case Expr.Or(Expr l, Expr r) -> {
-                collectColumns(l, out);
-                collectColumns(r, out);
-            }
-            case Expr.Not(Expr v) -> collectColumns(v, out);
-            case Expr.StartsWith(Expr v, Literal p) -> collectColumns(v, out);
-            case Expr.Like like -> collectColumns(like.value(), out);
         }
+    }
+
+    /** The operands of an expression, left to right (literal lists and patterns are not operands). */
+    static List<Expr> children(Expr e) {
+        return switch (e) {
+            case Expr.Column c -> List.of();
+            case Literal l -> List.of();
+            case Expr.Compare(CompareOp op, Expr l, Expr r) -> List.of(l, r);
+            case Expr.Between(Expr v, Expr lo, Expr hi) -> List.of(v, lo, hi);
+            case Expr.In(Expr v, List<Literal> values) -> List.of(v);
+            case Expr.IsNull(Expr v) -> List.of(v);
+            case Expr.IsNotNull(Expr v) -> List.of(v);
+            case Expr.And(Expr l, Expr r) -> List.of(l, r);
+            case Expr.Or(Expr l, Expr r) -> List.of(l, r);
+            case Expr.Not(Expr v) -> List.of(v);
+            case Expr.StartsWith(Expr v, Literal p) -> List.of(v);
+            case Expr.Like like -> List.of(like.value());
+        };
     }
 }

@@ -2,7 +2,10 @@ package dev.quire.layout.expr;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A node of a bound expression: a predicate with SQL's three values. Evaluation writes two bit sets over the batch's
@@ -61,65 +64,66 @@ sealed interface Node permits Node.Const, Node.And, Node.Or, Node.Not, Node.Bool
     }
 
     static Node and(Node a, Node b) {
-        if (a.constant() == FALSE || b.constant() == FALSE) {
-            return Const.FALSE_NODE;
-        }
-        if (a.constant() == TRUE) {
-            return b;
-        }
-        if (b.constant() == TRUE) {
-            return a;
-        }
+        return andAll(List.of(a, b));
+    }
+
+    /**
+     * The conjunction of nodes: nested conjunctions flattened, TRUE dropped, FALSE absorbing, and plain range tests
+     * of one column fused into one.
+     */
+    static Node andAll(List<Node> nodes) {
         List<Node> children = new ArrayList<>();
-        for (Node x : new Node[] {a, b}) {
-            if (x instanceof And and) {
-                children.addAll(List.of(and.children));
-            } else {
+        Map<Object, Integer> rangeOf = new HashMap<>();
+        for (Node n : nodes) {
+            for (Node x : n instanceof And and ? List.of(and.children) : List.of(n)) {
+                if (x.constant() == FALSE) {
+                    return Const.FALSE_NODE;
+                }
+                if (x.constant() == TRUE) {
+                    continue;
+                }
+                if (x instanceof RangeNode r) {
+                    Integer at = rangeOf.get(r.fusionKey());
+                    Optional<RangeNode> fused = at == null ? Optional.empty()
+                            : ((RangeNode) children.get(at)).intersect(r);
+                    if (fused.isPresent()) {
+                        children.set(at, fused.get());
+                        continue;
+                    }
+                    if (at == null && r.fusionKey() != null) {
+                        rangeOf.put(r.fusionKey(), children.size());
+                    }
+                }
                 children.add(x);
             }
         }
-        fuseRanges(children);
+        if (children.isEmpty()) {
+            return Const.TRUE_NODE;
+        }
         return children.size() == 1 ? children.getFirst() : new And(children.toArray(Node[]::new));
     }
 
-    /** Replaces range tests of one column in a conjunction by their intersection. */
-    private static void fuseRanges(List<Node> children) {
-        for (int i = 0; i < children.size(); i++) {
-            if (!(children.get(i) instanceof RangeNode r)) {
-                continue;
-            }
-            for (int j = i + 1; j < children.size(); j++) {
-                if (children.get(j) instanceof RangeNode s) {
-                    java.util.Optional<RangeNode> fused = r.intersect(s);
-                    if (fused.isPresent()) {
-                        r = fused.get();
-                        children.set(i, r);
-                        children.remove(j--);
-                    }
+    static Node or(Node a, Node b) {
+        return orAll(List.of(a, b));
+    }
+
+    /** The disjunction of nodes: nested disjunctions flattened, FALSE dropped, TRUE absorbing. */
+    static Node orAll(List<Node> nodes) {
+        List<Node> children = new ArrayList<>();
+        for (Node n : nodes) {
+            for (Node x : n instanceof Or or ? List.of(or.children) : List.of(n)) {
+                if (x.constant() == TRUE) {
+                    return Const.TRUE_NODE;
+                }
+                if (x.constant() != FALSE) {
+                    children.add(x);
                 }
             }
         }
-    }
-
-    static Node or(Node a, Node b) {
-        if (a.constant() == TRUE || b.constant() == TRUE) {
-            return Const.TRUE_NODE;
+        if (children.isEmpty()) {
+            return Const.FALSE_NODE;
         }
-        if (a.constant() == FALSE) {
-            return b;
-        }
-        if (b.constant() == FALSE) {
-            return a;
-        }
-        List<Node> children = new ArrayList<>();
-        for (Node x : new Node[] {a, b}) {
-            if (x instanceof Or or) {
-                children.addAll(List.of(or.children));
-            } else {
-                children.add(x);
-            }
-        }
-        return new Or(children.toArray(Node[]::new));
+        return children.size() == 1 ? children.getFirst() : new Or(children.toArray(Node[]::new));
     }
 
     static Node not(Node a) {

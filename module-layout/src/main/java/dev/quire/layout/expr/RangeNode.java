@@ -42,6 +42,11 @@ final class RangeNode extends LeafNode {
         return set.intersect(other.set).map(s -> new RangeNode(path, dtype, domain, s));
     }
 
+    /** What range tests must share to fuse: the column; null for a negated test, which never fuses. */
+    Object fusionKey() {
+        return set.negated() ? null : path;
+    }
+
     /** The test over the whole domain: whether every valid row, or none, satisfies it. */
     Coercion.Test test() {
         return fixed != null ? fixed : Coercion.clamp(set, domain.min(), domain.max());

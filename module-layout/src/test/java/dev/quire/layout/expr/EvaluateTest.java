@@ -440,6 +440,43 @@ class EvaluateTest {
     }
 
     @Test
+    void longConjunctionsAndDisjunctionsNeedNoDeepStack() throws InterruptedException {
+        StructArray b = batch("x", of(prim(PType.I64), 1L, 20_001L, null, 7L));
+        List<Expr> ne = new java.util.ArrayList<>();
+        List<Expr> eq = new java.util.ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            ne.add(Expr.col("x").ne(i));
+            eq.add(Expr.col("x").eq(i * 2 + 1));
+        }
+        Expr and = Expr.allOf(ne);
+        Expr or = Expr.anyOf(eq);
+        Throwable[] failure = new Throwable[1];
+        List<List<Long>> results = new java.util.ArrayList<>();
+        // a small stack, as on a pool thread: chains must be walked, not recursed into
+        Thread t = new Thread(null, () -> {
+            try {
+                for (Expr e : List.of(and, or)) {
+                    Expr back = Expr.parse(e.toString());
+                    assertEquals(e, back);
+                    assertEquals(e.hashCode(), back.hashCode());
+                    BoundExpr bound = back.bind(b.dtype());
+                    assertEquals(List.of(dev.quire.layout.dtype.FieldPath.of("x")), bound.columns());
+                    results.add(Columns.rows(bound.evaluate(b)));
+                }
+            } catch (Throwable x) {
+                failure[0] = x;
+            }
+        }, "small-stack", 256 * 1024);
+        t.start();
+        t.join();
+        if (failure[0] != null) {
+            throw new AssertionError(failure[0]);
+        }
+        assertEquals(List.of(List.of(1L), List.of(0L, 1L, 3L)), results);
+        assertFalse(and.equals(Expr.allOf(ne.subList(1, ne.size()))));
+    }
+
+    @Test
     void batchesMustHoldTheBoundColumns() {
         StructArray b = batch("x", of(prim(PType.I64), 1L));
         BoundExpr e = Expr.parse("x = 1").bind(b.dtype());
