@@ -73,7 +73,9 @@ record Domain(Family family, PType ptype, int scale, Optional<Temporal.Kind> tem
             }
             case DECIMAL -> {
                 BigDecimal d = v instanceof BigDecimal b ? b : v instanceof Long l ? BigDecimal.valueOf(l) : null;
-                if (d == null) {
+                // a bound beyond every 256-bit key, or absurdly precise, is no use and costly to scale
+                if (d == null || Math.abs((long) d.precision() - d.scale()) > 200
+                        || Math.abs((long) d.scale()) > 400) {
                     return Optional.empty();
                 }
                 return Optional.of(d.movePointRight(scale).setScale(0, upper ? RoundingMode.FLOOR

@@ -229,6 +229,15 @@ public sealed interface Literal extends Expr
     private static Literal temporal(DType.Extension ext, long v) {
         Temporal.Kind kind = Temporal.kind(ext).orElseThrow(() -> new InvalidArgumentException(
                 "extension " + ext.id() + " values cannot be literals"));
+        try {
+            return temporal(kind, v);
+        } catch (java.time.DateTimeException | ArithmeticException e) {
+            throw new InvalidArgumentException(v + " " + kind.unit().symbol() + " is outside the dates java.time"
+                    + " represents");
+        }
+    }
+
+    private static Literal temporal(Temporal.Kind kind, long v) {
         BigInteger nanos = BigInteger.valueOf(v).multiply(BigInteger.valueOf(Coercion.nanosPerUnit(kind.unit())));
         switch (kind.id()) {
             case Temporal.TIME_ID -> {

@@ -109,6 +109,7 @@ class BindTest {
         "tsutc = timestamp '2000-01-01 00:00:00+05:30' and tod = time '12:00:00' and tod > '11:00'",
         "st.x is null or st is not null or st.y = 'a'",
         "ext is null and nothing is null and nothing = 5 and nothing like 'a' and a = null",
+        "ts < timestamp '+999999999-12-31 23:59:59' and tsutc > timestamp '-999999999-01-01 00:00:00'",
         "a = f and a < u and f >= u",
     })
     void wellTypedExpressionsBind(String text) {

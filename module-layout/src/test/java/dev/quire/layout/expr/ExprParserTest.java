@@ -274,6 +274,11 @@ class ExprParserTest {
                         dev.quire.layout.dtype.TimeUnit.MILLISECONDS, Optional.of("Europe/Paris"), false), 1000L)));
         assertEquals(lit(LocalTime.of(0, 0, 2)), Literal.of(new Scalar(dev.quire.layout.dtype.Temporal.time(
                 dev.quire.layout.dtype.TimeUnit.SECONDS, false), 2L)));
+        InvalidArgumentException far = assertThrows(InvalidArgumentException.class, () -> Literal.of(new Scalar(
+                dev.quire.layout.dtype.Temporal.date(dev.quire.layout.dtype.TimeUnit.DAYS, false), Long.MAX_VALUE)));
+        assertTrue(far.getMessage().contains("is outside the dates java.time represents"), far.getMessage());
+        assertThrows(InvalidArgumentException.class, () -> Literal.of(new Scalar(dev.quire.layout.dtype.Temporal
+                .time(dev.quire.layout.dtype.TimeUnit.SECONDS, false), 86_400L)));
         Scalar half = new Scalar(DType.primitive(PType.F16, false), 0.1f);
         assertEquals(Float.float16ToFloat(Float.floatToFloat16(0.1f)),
                 ((Literal.Typed) Literal.of(half)).scalar().value());
