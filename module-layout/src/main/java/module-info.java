@@ -10,6 +10,7 @@ module dev.quire.layout {
 
     exports dev.quire.layout.array;
     exports dev.quire.layout.dtype;
+    exports dev.quire.layout.expr;
     exports dev.quire.layout.file;
     exports dev.quire.layout.scan;
     exports dev.quire.layout.spi;

@@ -1,0 +1,153 @@
+package dev.quire.layout.expr;
+
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.ArrayBuilder;
+import dev.quire.layout.array.BoolArray;
+import dev.quire.layout.array.ConstantArray;
+import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.ExtensionArray;
+import dev.quire.layout.array.NullArray;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Scalar;
+import dev.quire.layout.array.StructArray;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.FieldPath;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One evaluation over one batch: finds each column a bound expression reads (once, however often it is named), in
+ * its canonical encoding or as a {@link ConstantArray}, with the rows where it is valid: valid itself and inside
+ * valid structs all the way up.
+ */
+final class EvalContext {
+    /** A column of the batch: a canonical array (extensions unwrapped to their storage) or a constant. */
+    record Col(Array array, long[] valid) {}
+
+    final StructArray batch;
+    final int n;
+    final int words;
+    private final Map<FieldPath, Col> columns = new HashMap<>();
+
+    EvalContext(StructArray batch) {
+        if (batch.length() > Integer.MAX_VALUE) {
+            throw new InvalidArgumentException("batches of more than " + Integer.MAX_VALUE + " rows cannot be"
+                    + " filtered at once, this one has " + batch.length());
+        }
+        this.batch = batch;
+        this.n = (int) batch.length();
+        this.words = Bits.words(n);
+    }
+
+    Col column(FieldPath path, DType expected) {
+        Col c = columns.get(path);
+        if (c == null) {
+            c = resolve(path, expected);
+            columns.put(path, c);
+        }
+        return c;
+    }
+
+    private Col resolve(FieldPath path, DType expected) {
+        Array current = batch;
+        long[] valid = Bits.valid(batch.validity(), n);
+        List<String> parts = path.parts();
+        for (int k = 0; k < parts.size(); k++) {
+            String name = parts.get(k);
+            if (current instanceof ConstantArray constant) {
+                if (!(constant.dtype() instanceof DType.Struct struct)) {
+                    throw notStruct(path, k, constant.dtype());
+                }
+                int index = indexOf(struct, path, k);
+                DType fieldType = struct.field(index).dtype();
+                Scalar s = constant.scalar();
+                if (s.isNull()) {
+                    valid = new long[words];
+                    current = new ConstantArray(Scalar.nullOf(fieldType.withNullable(true)), n);
+                } else {
+                    current = new ConstantArray((Scalar) ((List<?>) s.value()).get(index), n);
+                }
+                continue;
+            }
+            Array canonical = current.toCanonical();
+            if (!(canonical instanceof StructArray struct)) {
+                throw notStruct(path, k, canonical.dtype());
+            }
+            if (k > 0) {
+                Bits.andInto(valid, Bits.valid(struct.validity(), n));
+            }
+            current = struct.field(indexOf(struct.dtype(), path, k));
+        }
+        checkType(path, current.dtype(), expected);
+        Array leaf = leaf(current);
+        Bits.andInto(valid, validOf(leaf));
+        return new Col(leaf, valid);
+    }
+
+    private int indexOf(DType.Struct struct, FieldPath path, int k) {
+        return struct.indexOf(path.parts().get(k)).orElseThrow(() -> new InvalidArgumentException(
+                "the batch has no column `" + path + "`: `" + path.parts().get(k) + "` is not one of "
+                        + struct.names()));
+    }
+
+    private static InvalidArgumentException notStruct(FieldPath path, int k, DType dtype) {
+        return new InvalidArgumentException("the batch has no column `" + path + "`: `"
+                + new FieldPath(path.parts().subList(0, k)) + "` is " + dtype + ", not a struct");
+    }
+
+    private static void checkType(FieldPath path, DType actual, DType expected) {
+        boolean ok = expected instanceof DType.Struct ? actual instanceof DType.Struct
+                : actual.withNullable(false).equals(expected.withNullable(false));
+        if (!ok) {
+            throw new InvalidArgumentException("column `" + path + "` of the batch is " + actual
+                    + ", but the expression was bound to " + expected);
+        }
+    }
+
+    /** Unwraps extensions to their storage and canonicalises, but keeps constants constant. */
+    private Array leaf(Array a) {
+        while (true) {
+            if (a instanceof ExtensionArray e) {
+                a = e.storage();
+            } else if (a instanceof ConstantArray c) {
+                if (c.dtype() instanceof DType.Extension ext) {
+                    Scalar s = c.scalar();
+                    DType storage = ext.storage();
+                    return new ConstantArray(s.isNull() ? Scalar.nullOf(storage.withNullable(true))
+                            : new Scalar(storage, s.value()), n);
+                }
+                return c;
+            } else if (a instanceof PrimitiveArray || a instanceof BoolArray || a instanceof VarBinViewArray
+                    || a instanceof DecimalArray || a instanceof StructArray || a instanceof NullArray) {
+                return a;
+            } else {
+                a = a.toCanonical();
+            }
+        }
+    }
+
+    private long[] validOf(Array leaf) {
+        Validity v = switch (leaf) {
+            case ConstantArray c -> c.scalar().isNull() ? Validity.ALL_INVALID : Validity.ALL_VALID;
+            case NullArray x -> Validity.ALL_INVALID;
+            case PrimitiveArray p -> p.validity();
+            case BoolArray b -> b.validity();
+            case VarBinViewArray b -> b.validity();
+            case DecimalArray d -> d.validity();
+            case StructArray s -> s.validity();
+            default -> throw new InvalidArgumentException("cannot filter on a column encoded as " + leaf.encodingId());
+        };
+        return Bits.valid(v, n);
+    }
+
+    /** A one-row canonical array holding a non-null scalar, so that kernels can evaluate constants. */
+    static Array single(Scalar scalar) {
+        ArrayBuilder b = ArrayBuilder.forType(scalar.dtype());
+        b.appendScalar(scalar);
+        return b.finish();
+    }
+}
