@@ -97,9 +97,9 @@ public final class DecimalArray implements Array {
         long base = i * valueWidth;
         return switch (valueWidth) {
             case 1 -> BigInteger.valueOf(values.get(ValueLayout.JAVA_BYTE, base));
-            case 2 -> BigInteger.valueOf(values.get(ValueLayout.JAVA_SHORT_UNALIGNED, base));
-            case 4 -> BigInteger.valueOf(values.get(ValueLayout.JAVA_INT_UNALIGNED, base));
-            case 8 -> BigInteger.valueOf(values.get(ValueLayout.JAVA_LONG_UNALIGNED, base));
+            case 2 -> BigInteger.valueOf(values.get(LittleEndian.SHORT, base));
+            case 4 -> BigInteger.valueOf(values.get(LittleEndian.INT, base));
+            case 8 -> BigInteger.valueOf(values.get(LittleEndian.LONG, base));
             default -> {
                 byte[] be = new byte[valueWidth];
                 for (int k = 0; k < valueWidth; k++) {

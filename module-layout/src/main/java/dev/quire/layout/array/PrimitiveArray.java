@@ -14,11 +14,11 @@ import java.util.Objects;
 public final class PrimitiveArray implements Array {
     public static final String ID = "vortex.primitive";
 
-    static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED;
-    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
-    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
-    static final ValueLayout.OfFloat FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED;
-    static final ValueLayout.OfDouble DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+    static final ValueLayout.OfShort SHORT = LittleEndian.SHORT;
+    static final ValueLayout.OfInt INT = LittleEndian.INT;
+    static final ValueLayout.OfLong LONG = LittleEndian.LONG;
+    static final ValueLayout.OfFloat FLOAT = LittleEndian.FLOAT;
+    static final ValueLayout.OfDouble DOUBLE = LittleEndian.DOUBLE;
 
     private final DType.Primitive dtype;
     private final MemorySegment values;

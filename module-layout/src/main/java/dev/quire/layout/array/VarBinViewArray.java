@@ -19,7 +19,7 @@ public final class VarBinViewArray implements Array {
     public static final int VIEW_SIZE = 16;
     public static final int MAX_INLINED = 12;
 
-    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED;
+    private static final ValueLayout.OfInt INT = LittleEndian.INT;
 
     private final DType dtype;
     private final MemorySegment views;

@@ -3,7 +3,6 @@ package dev.quire.layout.array;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.dtype.DType;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -53,7 +52,7 @@ public final class VarBinViewBuilder extends ArrayBuilder {
             views.writeZeros(12);
             MemorySegment.copy(value, 0, views.view(), start, size);
         } else {
-            views.writeInt(value.get(ValueLayout.JAVA_INT_UNALIGNED, 0));
+            views.writeInt(value.get(LittleEndian.INT, 0));
             views.writeInt(0);
             views.writeInt(data.size());
             data.write(value);

@@ -1,17 +1,17 @@
 package dev.quire.layout.expr;
 
 import dev.quire.layout.array.BitBuffer;
+import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.Validity;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /** Bit sets as {@code long[]} words, LSB-first: bit {@code i} is bit {@code i & 63} of word {@code i >>> 6}. */
 final class Bits {
     private Bits() {}
 
-    static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfLong LONG_LE = LittleEndian.LONG;
 
     static int words(long bits) {
         return (int) ((bits + 63) >>> 6);

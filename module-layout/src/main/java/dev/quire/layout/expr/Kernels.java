@@ -1,5 +1,6 @@
 package dev.quire.layout.expr;
 
+import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.PType;
 import java.lang.foreign.MemorySegment;
@@ -19,9 +20,9 @@ import java.nio.ByteOrder;
 final class Kernels {
     private Kernels() {}
 
-    static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfShort SHORT = LittleEndian.SHORT;
+    static final ValueLayout.OfInt INT = LittleEndian.INT;
+    static final ValueLayout.OfLong LONG = LittleEndian.LONG;
     static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
 
     private static final long F64_INF = 0x7FF0_0000_0000_0000L;

@@ -5,6 +5,7 @@ import dev.quire.errors.QuireException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.ConstantArray;
+import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.internal.fb.FbBuffer;
@@ -13,7 +14,6 @@ import dev.quire.layout.internal.fb.FbVector;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -41,7 +41,7 @@ final class ArrayDecoder {
                 throw new MalformedFileException(location + ": a segment of " + size
                         + " bytes cannot hold a serialized array", fileOffset);
             }
-            long fbLength = Integer.toUnsignedLong(segment.get(ValueLayout.JAVA_INT_UNALIGNED, size - 4));
+            long fbLength = Integer.toUnsignedLong(segment.get(LittleEndian.INT, size - 4));
             if (fbLength > size - 4) {
                 throw new MalformedFileException(location + ": array flatbuffer length " + fbLength
                         + " exceeds its " + size + "-byte segment", fileOffset + size - 4);

@@ -2,6 +2,7 @@ package dev.quire.layout.internal.format;
 
 import dev.quire.errors.MalformedFileException;
 import dev.quire.io.spi.ReadAt;
+import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.file.ReadLimits;
 import dev.quire.layout.file.SegmentSpec;
@@ -106,8 +107,8 @@ public final class FileFooter {
         MemorySegment tail = in.readFully(tailStart, tailLength, 1);
 
         long eof = tailLength - EOF_SIZE;
-        int version = Short.toUnsignedInt(tail.get(ValueLayout.JAVA_SHORT_UNALIGNED, eof));
-        int psLength = Short.toUnsignedInt(tail.get(ValueLayout.JAVA_SHORT_UNALIGNED, eof + 2));
+        int version = Short.toUnsignedInt(tail.get(LittleEndian.SHORT, eof));
+        int psLength = Short.toUnsignedInt(tail.get(LittleEndian.SHORT, eof + 2));
         for (int i = 0; i < 4; i++) {
             if (tail.get(ValueLayout.JAVA_BYTE, eof + 4 + i) != MAGIC[i]) {
                 throw new MalformedFileException(in.name() + " is not a Vortex file: its last four bytes are not "

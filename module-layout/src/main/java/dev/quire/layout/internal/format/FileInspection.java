@@ -2,6 +2,7 @@ package dev.quire.layout.internal.format;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.MalformedFileException;
+import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
@@ -16,7 +17,6 @@ import dev.quire.layout.internal.layouts.FlatLayout;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.ScalarValues;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -98,7 +98,7 @@ public final class FileInspection {
         }
         long tailLength = Math.min(size, TAIL_READ);
         MemorySegment tail = file.in().readFully(spec.end() - tailLength, tailLength, 8);
-        long fbLength = Integer.toUnsignedLong(tail.get(ValueLayout.JAVA_INT_UNALIGNED, tailLength - 4));
+        long fbLength = Integer.toUnsignedLong(tail.get(LittleEndian.INT, tailLength - 4));
         if (fbLength > size - 4) {
             throw new MalformedFileException(location + ": array flatbuffer length " + fbLength + " exceeds its "
                     + size + "-byte segment", spec.end() - 4);

@@ -1,6 +1,7 @@
 package dev.quire.layout.internal.format;
 
 import dev.quire.errors.MalformedFileException;
+import dev.quire.layout.array.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import net.jpountz.lz4.LZ4Compressor;
@@ -30,7 +31,7 @@ public final class Lz4Buffers {
         if (framed.byteSize() < 4) {
             throw new MalformedFileException(location + ": LZ4 buffer of " + framed.byteSize() + " bytes is too short");
         }
-        long uncompressed = Integer.toUnsignedLong(framed.get(ValueLayout.JAVA_INT_UNALIGNED, 0));
+        long uncompressed = Integer.toUnsignedLong(framed.get(LittleEndian.INT, 0));
         long compressed = framed.byteSize() - 4;
         if (uncompressed > compressed * MAX_RATIO + 64 || uncompressed > Integer.MAX_VALUE - 16) {
             throw new MalformedFileException(location + ": LZ4 buffer claims " + uncompressed
@@ -88,7 +89,7 @@ public final class Lz4Buffers {
             if (n - in < 2) {
                 throw corrupt(location, "a match offset is cut off by the end of the block", in);
             }
-            int offset = Short.toUnsignedInt(block.get(ValueLayout.JAVA_SHORT_UNALIGNED, in));
+            int offset = Short.toUnsignedInt(block.get(LittleEndian.SHORT, in));
             in += 2;
             if (offset == 0 || offset > out) {
                 throw corrupt(location, "match offset " + offset + " points before the start of the output", in - 2);
@@ -119,7 +120,7 @@ public final class Lz4Buffers {
         byte[] dst = new byte[4 + Holder.COMPRESSOR.maxCompressedLength(src.length)];
         int n = Holder.COMPRESSOR.compress(src, 0, src.length, dst, 4, dst.length - 4);
         MemorySegment out = MemorySegment.ofArray(dst);
-        out.set(ValueLayout.JAVA_INT_UNALIGNED, 0, src.length);
+        out.set(LittleEndian.INT, 0, src.length);
         return out.asSlice(0, 4 + n);
     }
 }
