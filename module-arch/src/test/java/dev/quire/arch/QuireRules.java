@@ -73,7 +73,7 @@ final class QuireRules {
             .that().resideInAnyPackage("dev.quire.testplugin..", "dev.quire.dictionary..", "dev.quire.encodings..")
             .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, SPLITS,
                     "dev.quire.layout.array..", "dev.quire.layout.dtype..", "dev.quire.layout.file..",
-                    "dev.quire.layout.scan..", "dev.quire.layout.spi..",
+                    "dev.quire.layout.expr..", "dev.quire.layout.scan..", "dev.quire.layout.spi..",
                     "dev.quire.testplugin..", "dev.quire.dictionary..", "dev.quire.encodings..")
             .because("plugins reach layout only through its exported SPI packages");
 

@@ -3,6 +3,7 @@ package dev.quire.layout.spi;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Projection;
+import dev.quire.layout.expr.RowMask;
 import dev.quire.splits.RowSplits;
 import java.util.concurrent.CompletableFuture;
 
@@ -30,4 +31,13 @@ public interface LayoutReader {
      * The array has {@code projection.apply(dtype())} as its dtype.
      */
     CompletableFuture<Array> read(long from, long to, Projection projection);
+
+    /**
+     * Which rows of {@code [from, to)} (local row numbers) might satisfy the request's filter, judged from
+     * statistics alone: a cleared bit means statistics prove the row cannot match. Must be sound (never clear a row
+     * that matches); reads no data, only statistics. The default knows nothing and keeps every row.
+     */
+    default CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
+        return CompletableFuture.completedFuture(RowMask.all(to - from));
+    }
 }

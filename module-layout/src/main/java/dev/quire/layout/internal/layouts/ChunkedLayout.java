@@ -4,9 +4,11 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.array.ChunkedArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Projection;
+import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.Pruning;
 import dev.quire.splits.RowSplits;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -145,6 +147,27 @@ public final class ChunkedLayout implements LayoutVTable {
             }
             return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
                     .thenApply(v -> new ChunkedArray(outType, parts.stream().map(CompletableFuture::join).toList()));
+        }
+
+        @Override
+        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
+            Ranges.check(this, from, to);
+            if (from == to) {
+                return CompletableFuture.completedFuture(RowMask.none(0));
+            }
+            List<CompletableFuture<RowMask>> parts = new ArrayList<>();
+            for (int i = chunkIndex(from); i < offsets.length - 1 && offsets[i] < to; i++) {
+                long s = Math.max(from, offsets[i]) - offsets[i];
+                long e = Math.min(to, offsets[i + 1]) - offsets[i];
+                if (s < e) {
+                    parts.add(chunk(i).prune(s, e, pruning));
+                }
+            }
+            if (parts.size() == 1) {
+                return parts.getFirst();
+            }
+            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
+                    .thenApply(v -> RowMask.concat(parts.stream().map(CompletableFuture::join).toList()));
         }
 
         /** The chunk containing row {@code row}. */

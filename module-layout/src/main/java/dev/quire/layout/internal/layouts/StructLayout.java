@@ -7,9 +7,11 @@ import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Projection;
+import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.Pruning;
 import dev.quire.splits.RowSplits;
 import java.util.ArrayList;
 import java.util.List;
@@ -148,6 +150,29 @@ public final class StructLayout implements LayoutVTable {
             long rows = to - from;
             return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).thenApply(v -> new StructArray(
                     outType, fields.stream().map(CompletableFuture::join).toList(), rows, validity.join()));
+        }
+
+        @Override
+        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
+            Ranges.check(this, from, to);
+            List<CompletableFuture<RowMask>> masks = new ArrayList<>();
+            for (int i = 0; i < dtype.fieldCount(); i++) {
+                Pruning field = pruning.field(dtype.field(i).name());
+                if (field.isReferenced()) {
+                    masks.add(child(first + i).prune(from, to, field));
+                }
+            }
+            if (masks.isEmpty()) {
+                return CompletableFuture.completedFuture(RowMask.all(to - from));
+            }
+            // Each column's statistics alone are a sound bound, so rows any of them rules out are out.
+            return CompletableFuture.allOf(masks.toArray(CompletableFuture[]::new)).thenApply(v -> {
+                RowMask result = masks.getFirst().join();
+                for (int i = 1; i < masks.size(); i++) {
+                    result = result.and(masks.get(i).join());
+                }
+                return result;
+            });
         }
 
         private static Validity toValidity(Array bits) {

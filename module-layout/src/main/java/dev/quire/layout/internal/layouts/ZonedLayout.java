@@ -5,11 +5,13 @@ import dev.quire.errors.UnsupportedFeatureException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Projection;
+import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.internal.proto.AggregateSpec;
 import dev.quire.layout.internal.proto.ZonedMetadata;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.Pruning;
 import dev.quire.splits.RowSplits;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -138,6 +140,11 @@ public class ZonedLayout implements LayoutVTable {
         @Override
         public CompletableFuture<Array> read(long from, long to, Projection projection) {
             return data().read(from, to, projection);
+        }
+
+        @Override
+        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
+            return data().prune(from, to, pruning);
         }
     }
 
