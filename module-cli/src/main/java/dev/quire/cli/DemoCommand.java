@@ -142,7 +142,7 @@ final class DemoCommand implements Callable<Integer> {
         long started = System.nanoTime();
         PricingSummary q1 = new PricingSummary();
         try (VortexFile vortex = VortexFile.open(file)) {
-            Scan scan = vortex.scan().project(PricingSummary.COLUMNS).batchRows(PricingSummary.MAX_BATCH_ROWS);
+            Scan scan = vortex.scan().project(PricingSummary.COLUMNS).splitRows(PricingSummary.MAX_BATCH_ROWS);
             scan.forEach(q1::add);
         }
         Duration took = since(started);

@@ -29,7 +29,7 @@ public final class ClassPathProbe {
         print("providers", IoProviders.all().stream().map(IoProvider::name).collect(Collectors.joining(",")));
         try (VortexFile file = VortexFile.open(Path.of(args[0]))) {
             print("rows", file.rowCount());
-            print("boundaries", Arrays.toString(file.scan().batchBoundaries()));
+            print("boundaries", Arrays.toString(file.scan().splitBoundaries()));
             Layout wrapper = file.layout().child(0).child(0);
             print("chunk-encoding", wrapper.vtable().reader(wrapper).read(0, 1,
                     dev.quire.layout.dtype.Projection.all()).join().encodingId());

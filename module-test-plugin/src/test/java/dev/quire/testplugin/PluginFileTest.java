@@ -116,7 +116,7 @@ class PluginFileTest {
     @Test
     void splitRegistrationWalksThePluginLayoutUnderChunkedAndStructParents() {
         try (VortexFile file = VortexFile.open(path)) {
-            long[] all = file.scan().batchBoundaries();
+            long[] all = file.scan().splitBoundaries();
             assertArrayEquals(PluginFiles.expectedBoundaries(List.of("id", "maybe", "plain")), all,
                     Arrays.toString(all));
             assertTrue(LongStream.of(all).anyMatch(b -> b == 256), "an interior split of the first id chunk");
@@ -127,18 +127,18 @@ class PluginFileTest {
     @Test
     void splitsFollowTheProjectedColumnsOnly() {
         try (VortexFile file = VortexFile.open(path)) {
-            assertArrayEquals(new long[] {0, PluginFiles.ROWS}, file.scan().project("plain").batchBoundaries());
+            assertArrayEquals(new long[] {0, PluginFiles.ROWS}, file.scan().project("plain").splitBoundaries());
             assertArrayEquals(new long[] {0, 1000, 2000, 3000, PluginFiles.ROWS},
-                    file.scan().project("maybe").batchBoundaries());
+                    file.scan().project("maybe").splitBoundaries());
             assertArrayEquals(PluginFiles.expectedBoundaries(List.of("id")),
-                    file.scan().project("id", "plain").batchBoundaries());
+                    file.scan().project("id", "plain").splitBoundaries());
         }
     }
 
     @Test
     void batchesFollowTheBoundariesAndARowRangeCutsThem() {
         try (VortexFile file = VortexFile.open(path)) {
-            long[] bounds = file.scan().project("id").rowRange(300, 2600).batchBoundaries();
+            long[] bounds = file.scan().project("id").rowRange(300, 2600).splitBoundaries();
             long[] natural = PluginFiles.expectedBoundaries(List.of("id"));
             long[] expected = LongStream.concat(LongStream.concat(LongStream.of(300),
                     LongStream.of(natural).filter(b -> b > 300 && b < 2600)), LongStream.of(2600)).toArray();
@@ -178,7 +178,7 @@ class PluginFileTest {
                 segment -> Node.wrap("quire.test.not_installed", new byte[0], Node.flat(10, segment)));
         try (VortexFile vortex = VortexFile.open(file)) {
             UnknownEncodingException e = assertThrows(UnknownEncodingException.class,
-                    () -> vortex.scan().batchBoundaries());
+                    () -> vortex.scan().splitBoundaries());
             assertEquals("quire.test.not_installed", e.id());
             assertTrue(e.getMessage().contains(SplitEveryLayout.ID), "lists what is available: " + e.getMessage());
         }
@@ -190,7 +190,7 @@ class PluginFileTest {
                 segment -> Node.wrap(SplitEveryLayout.ID, new byte[4], Node.flat(10, segment)));
         try (VortexFile vortex = VortexFile.open(file)) {
             MalformedFileException e = assertThrows(MalformedFileException.class,
-                    () -> vortex.scan().batchBoundaries());
+                    () -> vortex.scan().splitBoundaries());
             assertTrue(e.getMessage().contains("root.plain"), e.getMessage());
             assertTrue(e.getMessage().contains("metadata must be 8 bytes, got 4"), e.getMessage());
         }
@@ -203,7 +203,7 @@ class PluginFileTest {
                 segment -> Node.wrap(SplitEveryLayout.ID, SplitEveryLayout.metadata(1), Node.flat(rows, segment)));
         try (VortexFile vortex = VortexFile.open(file)) {
             MalformedFileException e = assertThrows(MalformedFileException.class,
-                    () -> vortex.scan().batchBoundaries());
+                    () -> vortex.scan().splitBoundaries());
             assertTrue(e.getMessage().contains("exceeds " + SplitEveryLayout.MAX_SPLITS + " splits"),
                     e.getMessage());
         }

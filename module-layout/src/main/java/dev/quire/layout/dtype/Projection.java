@@ -25,6 +25,11 @@ public final class Projection {
         return ALL;
     }
 
+    /** Selects no field: reading it yields only row counts (a struct with no fields). */
+    public static Projection none() {
+        return new Projection(Map.of());
+    }
+
     /**
      * The projection that selects {@code paths} of {@code dtype}, which must be a struct.
      *

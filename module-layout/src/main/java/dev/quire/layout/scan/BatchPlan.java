@@ -23,6 +23,18 @@ final class BatchPlan {
         this.pos = from;
     }
 
+    /** Moves the start of the next batch forward to {@code row} (rows before it are skipped). */
+    void skipTo(long row) {
+        if (row > pos) {
+            pos = Math.min(row, end);
+        }
+    }
+
+    /** The end of the planned rows. */
+    long end() {
+        return end;
+    }
+
     /** Whether another batch follows. */
     boolean hasNext() {
         return pos < end;

@@ -1,41 +1,38 @@
 package dev.quire.layout.scan;
 
 import dev.quire.errors.ClosedException;
-import dev.quire.io.spi.ReadAt;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.ExtensionArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.dtype.Projection;
-import dev.quire.layout.spi.LayoutReader;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Spliterator;
 import java.util.Spliterators;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * The batches of a running scan, in row order. Iterate once; close when done (closing early stops the scan).
- * The read of the next batch is issued before the current one is handed out, so I/O overlaps the caller's work when
- * the reader is asynchronous.
+ * The batches of a running scan. Iterate once, from one thread; close when done. Closing (also early, or after a
+ * failure) stops the scan's tasks and returns once none is running; the batches already handed out stay valid.
+ *
+ * <p>Batches hold no resources of their own: their memory (heap buffers, or pages of a file mapping) is reclaimed
+ * once nothing refers to them. The stream keeps at most the scan's concurrency in batches that were produced ahead of
+ * the caller.
  */
 public final class BatchStream implements Iterable<StructArray>, Iterator<StructArray>, AutoCloseable {
-    private final LayoutReader reader;
-    private final Projection projection;
+    private final ScanRun run;
     private final DType.Struct dtype;
-    private final BatchPlan plan;
-    private CompletableFuture<Array> pending;
+    private StructArray next;
+    private long returned;
     private boolean closed;
+    private boolean done;
 
-    BatchStream(LayoutReader reader, Projection projection, DType.Struct dtype, BatchPlan plan) {
-        this.reader = reader;
-        this.projection = projection;
+    BatchStream(ScanRun run, DType.Struct dtype) {
+        this.run = run;
         this.dtype = dtype;
-        this.plan = plan;
     }
 
     /** The dtype of every batch. */
@@ -50,7 +47,14 @@ public final class BatchStream implements Iterable<StructArray>, Iterator<Struct
 
     @Override
     public boolean hasNext() {
-        return !closed && (pending != null || plan.hasNext());
+        if (closed) {
+            return false;
+        }
+        if (next == null && !done) {
+            next = run.next();
+            done = next == null;
+        }
+        return next != null;
     }
 
     @Override
@@ -61,15 +65,18 @@ public final class BatchStream implements Iterable<StructArray>, Iterator<Struct
         if (!hasNext()) {
             throw new NoSuchElementException();
         }
-        CompletableFuture<Array> current = pending != null ? pending : issueNext();
-        pending = plan.hasNext() ? issueNext() : null;
-        Array batch = ReadAt.await(current);
-        return (StructArray) canonical(batch);
+        StructArray batch = next;
+        next = null;
+        returned += batch.length();
+        return batch;
     }
 
-    private CompletableFuture<Array> issueNext() {
-        long from = plan.start();
-        return reader.read(from, plan.next(), projection);
+    /** What the scan has done so far. */
+    public ScanMetrics metrics() {
+        var pruning = run.pruning();
+        return new ScanMetrics(run.splits.sum(), run.splitsPruned.sum(),
+                pruning == null ? 0 : pruning.zonesConsidered(), pruning == null ? 0 : pruning.zonesPruned(),
+                run.rowsScanned.sum(), returned);
     }
 
     /** Canonicalises a batch and, through structs and extensions, every field in it. */
@@ -99,10 +106,14 @@ public final class BatchStream implements Iterable<StructArray>, Iterator<Struct
 
     @Override
     public void close() {
-        closed = true;
-        if (pending != null) {
-            pending.cancel(false);
-            pending = null;
+        if (!closed) {
+            closed = true;
+            run.close();
         }
+    }
+
+    /** Whether every task the scan started has ended (for tests). */
+    boolean quiescent() {
+        return run.quiescent();
     }
 }

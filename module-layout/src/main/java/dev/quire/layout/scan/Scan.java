@@ -6,37 +6,57 @@ import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.Projection;
+import dev.quire.layout.expr.BoundExpr;
+import dev.quire.layout.expr.Expr;
 import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.spi.Pruning;
 import dev.quire.splits.RowSplits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
  * A scan of a file's rows, configured with builder methods and run with {@link #batches()}, {@link #forEach} or
- * {@link #count()}. Batches are struct arrays of the projected columns, each field in its canonical encoding.
- * Batch boundaries follow the chunk boundaries of the projected columns, cut further to at most
- * {@link #batchRows(long)} rows.
+ * {@link #count()}.
+ *
+ * <p>The rows are cut into splits at the chunk boundaries of the columns the scan reads (projected and filtered),
+ * with spans longer than {@link #splitRows(long)} cut further. Each split is a task: prune it with zone statistics,
+ * evaluate the filter (its conjuncts in the order of their observed selectivity), then read the projected columns
+ * and keep the selected rows. Up to {@link #concurrency(int)} tasks run at once on a shared pool; their batches come
+ * out in row order unless {@link #ordered(boolean) ordered(false)}. Batches are struct arrays of the projected
+ * columns, each field canonical; a split whose rows are all filtered out produces no batch.
+ *
+ * <p>A filter and a limit together are supported: an ordered scan returns the first {@code n} matching rows in file
+ * order; an unordered scan returns some {@code n} matching rows. The filter, projection and selection are checked
+ * against the file's dtype when they are set, before any data is read.
  *
  * <pre>{@code
- * try (BatchStream batches = file.scan().project("id", "name").limit(1000).batches()) {
+ * try (BatchStream batches = file.scan().project("id", "name").filter("id < 100").batches()) {
  *     for (StructArray batch : batches) { ... }
  * }
  * }</pre>
  */
 public final class Scan {
-    public static final long DEFAULT_BATCH_ROWS = 100_000;
-    /** The most batches {@link #batchBoundaries()} lists (128 MiB of boundaries). */
-    public static final int MAX_LISTED_BATCHES = 1 << 24;
+    public static final long DEFAULT_SPLIT_ROWS = 100_000;
+    /** The most splits {@link #splitBoundaries()} lists (128 MiB of boundaries). */
+    public static final int MAX_LISTED_SPLITS = 1 << 24;
 
     private final VortexFile file;
     private final DType.Struct dtype;
+    private List<FieldPath> columns = List.of();
     private Projection projection = Projection.all();
+    private BoundExpr filter;
+    private Selection selection = Selection.all();
     private long from;
     private long to;
     private long limit = Long.MAX_VALUE;
-    private long batchRows = DEFAULT_BATCH_ROWS;
+    private long splitRows = DEFAULT_SPLIT_ROWS;
+    private boolean ordered = true;
+    private int concurrency = ScanPool.defaultConcurrency();
+    private Executor executor;
 
     public Scan(VortexFile file) {
         this.file = Objects.requireNonNull(file, "file is null");
@@ -59,6 +79,18 @@ public final class Scan {
 
     public Scan project(List<FieldPath> paths) {
         this.projection = Projection.of(dtype, paths);
+        this.columns = List.copyOf(paths);
+        return this;
+    }
+
+    /** Keeps the rows where {@code filter} (in the text syntax of {@link Expr#parse}) is true. */
+    public Scan filter(String filter) {
+        return filter(Expr.parse(filter));
+    }
+
+    /** Keeps the rows where {@code filter} is true; it is bound (type-checked) against the file's dtype here. */
+    public Scan filter(Expr filter) {
+        this.filter = filter.bind(dtype);
         return this;
     }
 
@@ -73,7 +105,13 @@ public final class Scan {
         return this;
     }
 
-    /** Stops after {@code n} rows. */
+    /** Restricts the scan to (or away from) particular rows, before the filter. */
+    public Scan select(Selection selection) {
+        this.selection = Objects.requireNonNull(selection, "selection is null");
+        return this;
+    }
+
+    /** Stops after {@code n} rows (after the filter). */
     public Scan limit(long n) {
         if (n < 0) {
             throw new InvalidArgumentException("limit must not be negative, got " + n);
@@ -82,12 +120,33 @@ public final class Scan {
         return this;
     }
 
-    /** The most rows a batch may have (default {@value #DEFAULT_BATCH_ROWS}). */
-    public Scan batchRows(long n) {
+    /** The most rows a split (and so a batch) may have (default {@value #DEFAULT_SPLIT_ROWS}). */
+    public Scan splitRows(long n) {
         if (n < 1) {
-            throw new InvalidArgumentException("batch rows must be positive, got " + n);
+            throw new InvalidArgumentException("split rows must be positive, got " + n);
         }
-        this.batchRows = n;
+        this.splitRows = n;
+        return this;
+    }
+
+    /** Whether batches come out in row order (the default) or as their splits finish. */
+    public Scan ordered(boolean ordered) {
+        this.ordered = ordered;
+        return this;
+    }
+
+    /** The most split tasks in flight at once (default four per core). 1 runs one split at a time. */
+    public Scan concurrency(int n) {
+        if (n < 1) {
+            throw new InvalidArgumentException("concurrency must be positive, got " + n);
+        }
+        this.concurrency = n;
+        return this;
+    }
+
+    /** Runs the scan's tasks on {@code executor} instead of Quire's shared scan pool. */
+    public Scan executor(Executor executor) {
+        this.executor = Objects.requireNonNull(executor, "executor is null");
         return this;
     }
 
@@ -96,23 +155,40 @@ public final class Scan {
         return (DType.Struct) projection.apply(dtype);
     }
 
-    /** The number of rows the scan returns; reads no data. */
-    public long count() {
-        return Math.min(limit, to - from);
+    /** The bound filter, if one was set. */
+    public Optional<BoundExpr> boundFilter() {
+        return Optional.ofNullable(filter);
     }
 
     /**
-     * The row ranges the batches will cover, in order: boundaries from the projected columns' layouts. Lists at most
-     * {@value #MAX_LISTED_BATCHES} batches; {@link #batches()} has no such limit, since it plans batches as it goes.
-     *
-     * @throws InvalidArgumentException when the scan has more batches than that
+     * The number of rows the scan returns. Without a filter this is arithmetic on the range, selection and limit and
+     * reads nothing; with one, the filter's columns are read and evaluated (pruned zones are skipped).
      */
-    public long[] batchBoundaries() {
-        BatchPlan plan = plan();
+    public long count() {
+        if (filter == null) {
+            return Math.min(limit, selection.count(from, to));
+        }
+        long rows = 0;
+        try (BatchStream batches = run(Projection.none())) {
+            for (StructArray batch : batches) {
+                rows += batch.length();
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * The boundaries of the scan's splits: {@code from}, each split's end, in order. Splits follow the chunk
+     * boundaries of the columns the scan reads, cut to at most {@link #splitRows(long)} rows; the selection, filter
+     * and limit do not change them.
+     */
+    public long[] splitBoundaries() {
+        BatchPlan plan = plan(projection);
         long n = plan.remaining();
-        if (n > MAX_LISTED_BATCHES) {
-            throw new InvalidArgumentException("this scan of " + count() + " rows has " + n + " batches, more than the "
-                    + MAX_LISTED_BATCHES + " batchBoundaries() lists; read them through batches()");
+        if (n > MAX_LISTED_SPLITS) {
+            throw new InvalidArgumentException("this scan of " + (to - from) + " rows has " + n
+                    + " splits, more than the " + MAX_LISTED_SPLITS + " splitBoundaries() lists; read them through "
+                    + "batches()");
         }
         long[] out = new long[(int) n + 1];
         out[0] = plan.start();
@@ -122,22 +198,43 @@ public final class Scan {
         return out;
     }
 
-    /** The batches of this scan, planned lazily from the projected columns' split boundaries. */
-    private BatchPlan plan() {
+    private BatchPlan plan(Projection read) {
         RowSplits splits = new RowSplits();
-        file.reader().registerSplits(projection, 0, splits);
-        return new BatchPlan(splits.boundaries(), from, from + count(), batchRows);
+        file.reader().registerSplits(read, 0, splits);
+        if (filter != null && !read.isAll()) {
+            file.reader().registerSplits(filterColumns(), 0, splits);
+        }
+        return new BatchPlan(splits.boundaries(), from, to, splitRows);
+    }
+
+    private Projection filterColumns() {
+        List<FieldPath> paths = filter.columns();
+        return paths.isEmpty() ? Projection.none() : Projection.of(dtype, paths);
     }
 
     /** Opens the scan; close the stream when done. */
     public BatchStream batches() {
-        return new BatchStream(file.reader(), projection, outputType(), plan());
+        return run(projection);
     }
 
-    /** Runs the scan, handing each batch to {@code consumer}. */
+    private BatchStream run(Projection read) {
+        Executor pool = executor != null ? executor : ScanPool.shared();
+        Conjuncts conjuncts = filter == null ? null : new Conjuncts(filter, dtype);
+        Pruning pruning = filter == null ? null : Pruning.of(filter);
+        ScanRun run = new ScanRun(file.layout(), file.reader(), read, conjuncts, pruning, selection, plan(read),
+                limit, ordered, concurrency, pool);
+        return new BatchStream(run, (DType.Struct) read.apply(dtype));
+    }
+
+    /** Runs the scan, handing each batch to {@code consumer} on the calling thread. */
     public void forEach(Consumer<? super StructArray> consumer) {
         try (BatchStream stream = batches()) {
             stream.forEach(consumer);
         }
+    }
+
+    /** The paths projected, or empty when all columns are (for tools). */
+    public List<FieldPath> projectedColumns() {
+        return columns;
     }
 }

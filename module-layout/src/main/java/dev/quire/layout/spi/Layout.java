@@ -5,6 +5,7 @@ import dev.quire.layout.dtype.DType;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * One node of a file's layout tree, read lazily from the footer: children are built only when asked for, and
@@ -50,6 +51,20 @@ public interface Layout {
 
     /** Reads a segment of the file. */
     CompletableFuture<MemorySegment> readSegment(int segmentId);
+
+    /**
+     * Opens a batch of segment reads on the current thread: reads of this file requested until the batch is closed
+     * are issued together when it closes (so the I/O provider can merge neighbours), and their futures complete on
+     * {@code completeOn}. Scans open one while they set up tasks. Batches do not nest; never wait for a read inside
+     * one.
+     */
+    ReadBatch batchReads(Executor completeOn);
+
+    /** A batch of reads opened by {@link #batchReads}; closing it issues them. */
+    interface ReadBatch extends AutoCloseable {
+        @Override
+        void close();
+    }
 
     /** Decodes a serialized array (a flat layout's segment) into an array of {@code dtype} and {@code length}. */
     dev.quire.layout.array.Array decodeArray(MemorySegment segment, int segmentId, ByteBuffer inlineArrayTree,

@@ -35,14 +35,14 @@ import java.util.Random;
  * (canonical, sliced at a bit offset, chunked, constant, decimals at any storage width), with the plain Java values
  * kept beside the arrays for {@link Reference}; and random well-typed predicates over them.
  */
-final class Fixture {
+public final class Fixture {
     private Fixture() {}
 
     static final ZoneId NEW_YORK = ZoneId.of("America/New_York");
     static final DType.Struct ST = new DType.Struct(List.of(new Field("x", DType.primitive(PType.I32, true)),
             new Field("y", DType.utf8(true))), true);
 
-    static final DType.Struct SCHEMA = new DType.Struct(List.of(
+    public static final DType.Struct SCHEMA = new DType.Struct(List.of(
             new Field("b", DType.bool(true)),
             new Field("bn", DType.bool(false)),
             new Field("i8", DType.primitive(PType.I8, true)),
@@ -90,7 +90,8 @@ final class Fixture {
      * A batch with the Java values of every path ({@code values}: null where the row is null, nested fields null
      * where their struct is) and, for nested fields, their own values ({@code own}: as stored, ignoring the struct).
      */
-    record Batch(StructArray array, int rows, Map<FieldPath, Object[]> values, Map<FieldPath, Object[]> own) {}
+    public record Batch(StructArray array, int rows, Map<FieldPath, Object[]> values,
+            Map<FieldPath, Object[]> own) {}
 
     // ---------------------------------------------------------------- values
 
@@ -236,7 +237,7 @@ final class Fixture {
 
     // ---------------------------------------------------------------- batches
 
-    static Batch batch(Random r, int rows) {
+    public static Batch batch(Random r, int rows) {
         Map<FieldPath, Object[]> values = new LinkedHashMap<>();
         Map<FieldPath, Object[]> own = new LinkedHashMap<>();
         List<Array> columns = new ArrayList<>();
@@ -374,7 +375,7 @@ final class Fixture {
     // ---------------------------------------------------------------- predicates
 
     /** A random predicate whose literals are often values of {@code batch}, so that equalities and patterns hit. */
-    static Expr predicate(Random r, int depth, Batch batch) {
+    public static Expr predicate(Random r, int depth, Batch batch) {
         if (depth <= 0 || r.nextInt(3) == 0) {
             return leaf(r, batch);
         }

@@ -266,12 +266,12 @@ class HostileFilesTest {
         try (VortexFile file = VortexFile.open(InMemoryReadAt.of(f));
                 BatchStream batches = file.scan().batches()) {
             StructArray first = batches.next();
-            assertEquals(Scan.DEFAULT_BATCH_ROWS, first.length());
+            assertEquals(Scan.DEFAULT_SPLIT_ROWS, first.length());
             assertTrue(batches.hasNext());
         }
         try (VortexFile file = VortexFile.open(InMemoryReadAt.of(f))) {
             InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-                    () -> file.scan().batchBoundaries());
+                    () -> file.scan().splitBoundaries());
             assertTrue(e.getMessage().contains("read them through batches()"), e.getMessage());
         }
     }

@@ -112,15 +112,15 @@ class ScanTest {
     @Test
     void batchesFollowTheProjectedColumnsChunksAndTheBatchSize() {
         try (VortexFile f = open()) {
-            long[] idOnly = f.scan().project("id").batchBoundaries();
+            long[] idOnly = f.scan().project("id").splitBoundaries();
             // id is i64: 64 KiB chunks in multiples of 1024 rows -> a boundary every 8192 rows
             for (int i = 1; i < idOnly.length - 1; i++) {
                 assertEquals(8192L * i, idOnly[i]);
             }
             assertEquals(ROWS, idOnly[idOnly.length - 1]);
-            long[] withU8 = f.scan().project("id", "b").batchBoundaries();
+            long[] withU8 = f.scan().project("id", "b").splitBoundaries();
             assertTrue(withU8.length > idOnly.length - 1, "u8 chunks are bigger, but id's boundaries remain");
-            long[] small = f.scan().project("b").batchRows(1000).batchBoundaries();
+            long[] small = f.scan().project("b").splitRows(1000).splitBoundaries();
             for (int i = 1; i < small.length; i++) {
                 assertTrue(small[i] - small[i - 1] <= 1000);
             }
@@ -161,7 +161,7 @@ class ScanTest {
     @Test
     void boundariesAreSortedAndCoverTheRange() {
         try (VortexFile f = open()) {
-            long[] b = f.scan().rowRange(100, 30_000).batchBoundaries();
+            long[] b = f.scan().rowRange(100, 30_000).splitBoundaries();
             assertEquals(100, b[0]);
             assertEquals(30_000, b[b.length - 1]);
             long[] sorted = b.clone();

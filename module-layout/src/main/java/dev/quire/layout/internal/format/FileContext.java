@@ -1,6 +1,7 @@
 package dev.quire.layout.internal.format;
 
 import dev.quire.errors.MalformedFileException;
+import dev.quire.io.spi.ByteRange;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.layout.file.ReadLimits;
 import dev.quire.layout.file.SegmentSpec;
@@ -10,6 +11,7 @@ import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.layout.spi.LayoutVTables;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -28,6 +30,7 @@ public final class FileContext {
     private final AtomicReferenceArray<ArrayEncoding> encodings;
     private final AtomicReferenceArray<LayoutVTable> vtables;
     private final AtomicLong layoutNodes = new AtomicLong();
+    private final SegmentScheduler segments;
 
     public FileContext(ReadAt in, FileFooter footer, ReadLimits limits) {
         this.in = in;
@@ -35,6 +38,7 @@ public final class FileContext {
         this.limits = limits;
         this.encodings = new AtomicReferenceArray<>(footer.arraySpecs().size());
         this.vtables = new AtomicReferenceArray<>(footer.layoutSpecs().size());
+        this.segments = new SegmentScheduler(in, SEGMENT_ALIGNMENT);
     }
 
     public ReadAt in() {
@@ -112,6 +116,14 @@ public final class FileContext {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return in.read(spec.offset(), spec.length(), SEGMENT_ALIGNMENT);
+        return segments.read(new ByteRange(spec.offset(), spec.length()));
+    }
+
+    /**
+     * Opens a batch of segment reads on the current thread (see {@link SegmentScheduler}); reads registered until
+     * it closes complete on {@code completeOn}.
+     */
+    public SegmentScheduler.Batch batchReads(Executor completeOn) {
+        return SegmentScheduler.batch(in, SEGMENT_ALIGNMENT, completeOn);
     }
 }

@@ -11,6 +11,7 @@ import dev.quire.layout.spi.LayoutVTables;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /** A {@link Layout} read from the layout flatbuffer; children are built on demand and cached. */
@@ -151,6 +152,11 @@ public final class LayoutNode implements Layout {
     @Override
     public CompletableFuture<MemorySegment> readSegment(int segmentId) {
         return file.readSegment(segmentId, path);
+    }
+
+    @Override
+    public ReadBatch batchReads(Executor completeOn) {
+        return file.batchReads(completeOn);
     }
 
     @Override

@@ -1,0 +1,301 @@
+package dev.quire.layout.scan;
+
+import dev.quire.io.spi.ReadAt;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.StructArray;
+import dev.quire.layout.dtype.Projection;
+import dev.quire.layout.expr.RowMask;
+import dev.quire.layout.spi.Layout;
+import dev.quire.layout.spi.LayoutReader;
+import dev.quire.layout.spi.Pruning;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The running state of one scan: split tasks in flight, bounded by the scan's concurrency, and the batches they
+ * produce, handed out in split order (or as they complete, for unordered scans).
+ *
+ * <p>A task prunes its split with statistics, evaluates the filter's conjuncts one at a time (most selective first,
+ * stopping once no row is left), then reads the projected columns and keeps the selected rows. The consumer thread
+ * starts tasks in groups inside a batch of segment reads, so the reads the group needs first are issued together;
+ * everything that decodes, filters or gathers runs on the scan pool. Used by one consumer thread.
+ */
+final class ScanRun implements AutoCloseable {
+    private final Layout layout;
+    private final LayoutReader root;
+    private final Projection projection;
+    private final Conjuncts conjuncts;
+    private final Pruning pruning;
+    private final Selection selection;
+    private final BatchPlan plan;
+    private final long limit;
+    private final boolean ordered;
+    private final int concurrency;
+    private final Tracked pool;
+
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final ArrayDeque<CompletableFuture<StructArray>> inFlight = new ArrayDeque<>();
+    private final LinkedBlockingQueue<CompletableFuture<StructArray>> completed = new LinkedBlockingQueue<>();
+    private final List<CompletableFuture<StructArray>> started = new ArrayList<>();
+    private int running;
+    private long delivered;
+    private boolean finished;
+
+    final LongAdder splits = new LongAdder();
+    final LongAdder splitsPruned = new LongAdder();
+    final LongAdder rowsScanned = new LongAdder();
+
+    ScanRun(Layout layout, LayoutReader root, Projection projection, Conjuncts conjuncts, Pruning pruning,
+            Selection selection, BatchPlan plan, long limit, boolean ordered, int concurrency, Executor pool) {
+        this.layout = layout;
+        this.root = root;
+        this.projection = projection;
+        this.conjuncts = conjuncts;
+        this.pruning = pruning;
+        this.selection = selection;
+        this.plan = plan;
+        this.limit = limit;
+        this.ordered = ordered;
+        this.concurrency = concurrency;
+        this.pool = new Tracked(pool);
+    }
+
+    /**
+     * The scan's view of its executor: counts what it submitted and has not finished running, so {@link #close()}
+     * can return only once nothing of the scan is queued or running.
+     */
+    private static final class Tracked implements Executor {
+        private final Executor delegate;
+        private int outstanding;
+
+        Tracked(Executor delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public void execute(Runnable command) {
+            synchronized (this) {
+                outstanding++;
+            }
+            try {
+                delegate.execute(() -> {
+                    try {
+                        command.run();
+                    } finally {
+                        done();
+                    }
+                });
+            } catch (RuntimeException e) {
+                done();
+                throw e;
+            }
+        }
+
+        private synchronized void done() {
+            if (--outstanding == 0) {
+                notifyAll();
+            }
+        }
+
+        synchronized boolean idle() {
+            return outstanding == 0;
+        }
+
+        synchronized void awaitIdle() {
+            boolean interrupted = false;
+            while (outstanding > 0) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    Pruning pruning() {
+        return pruning;
+    }
+
+    /** The next batch with at least one row, or null when the scan is done. */
+    StructArray next() {
+        while (!finished) {
+            if (delivered >= limit) {
+                finish();
+                break;
+            }
+            topUp();
+            if (running == 0) {
+                finish();
+                break;
+            }
+            CompletableFuture<StructArray> task = ordered ? inFlight.pollFirst() : takeCompleted();
+            running--;
+            StructArray batch;
+            try {
+                batch = ReadAt.await(task);
+            } catch (RuntimeException | Error e) {
+                close();
+                throw e;
+            }
+            if (batch == null || batch.length() == 0) {
+                continue;
+            }
+            if (batch.length() > limit - delivered) {
+                batch = batch.slice(0, limit - delivered);
+            }
+            delivered += batch.length();
+            return batch;
+        }
+        return null;
+    }
+
+    private CompletableFuture<StructArray> takeCompleted() {
+        try {
+            return completed.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw new dev.quire.errors.QuireIoException("interrupted while waiting for a batch", e);
+        }
+    }
+
+    /** Starts tasks until {@code concurrency} are in flight, their first reads batched together. */
+    private void topUp() {
+        if (cancelled.get() || !plan.hasNext() || running >= concurrency) {
+            return;
+        }
+        try (Layout.ReadBatch batch = layout.batchReads(pool)) {
+            while (running < concurrency && plan.hasNext()) {
+                long nextRow = selection.nextSelected(plan.start());
+                if (nextRow < 0 || nextRow >= plan.end()) {
+                    plan.skipTo(plan.end());
+                    break;
+                }
+                plan.skipTo(nextRow);
+                long from = plan.start();
+                long to = plan.next();
+                RowMask selected = selection.mask(from, to);
+                if (selected != null && selected.isAllFalse()) {
+                    continue;
+                }
+                CompletableFuture<StructArray> task = start(from, to, selected);
+                started.add(task);
+                running++;
+                if (ordered) {
+                    inFlight.addLast(task);
+                } else {
+                    task.whenComplete((b, e) -> completed.add(task));
+                }
+            }
+        }
+        started.removeIf(CompletableFuture::isDone);
+    }
+
+    private CompletableFuture<StructArray> start(long from, long to, RowMask selected) {
+        splits.increment();
+        CompletableFuture<RowMask> pruned = pruning == null ? CompletableFuture.completedFuture(null)
+                : root.prune(from, to, pruning);
+        return pruned.thenCompose(statistics -> {
+            RowMask mask = and(selected, statistics);
+            if (mask != null && mask.isAllFalse()) {
+                splitsPruned.increment();
+                return CompletableFuture.completedFuture(null);
+            }
+            rowsScanned.add(to - from);
+            if (conjuncts == null) {
+                return project(from, to, mask);
+            }
+            List<Conjuncts.Conjunct> order = conjuncts.ordered();
+            CompletableFuture<Array> first = root.read(from, to, order.getFirst().columns);
+            return filter(from, to, order, 0, first, mask).thenCompose(m -> project(from, to, m));
+        });
+    }
+
+    /** Evaluates conjunct {@code k} on its columns, then the next ones, while any row is left. */
+    private CompletableFuture<RowMask> filter(long from, long to, List<Conjuncts.Conjunct> order, int k,
+            CompletableFuture<Array> columns, RowMask mask) {
+        return columns.thenComposeAsync(array -> {
+            checkCancelled();
+            Conjuncts.Conjunct conjunct = order.get(k);
+            RowMask matches = conjunct.expr.evaluate((StructArray) array);
+            long in = mask == null ? to - from : mask.countOnes();
+            RowMask next = mask == null ? matches : mask.and(matches);
+            long out = next.countOnes();
+            conjunct.record(in, out);
+            if (out == 0 || k + 1 == order.size()) {
+                return CompletableFuture.completedFuture(next);
+            }
+            return filter(from, to, order, k + 1, root.read(from, to, order.get(k + 1).columns), next);
+        }, pool);
+    }
+
+    /** Reads the projected columns of the split and keeps the rows {@code mask} selects (all when null). */
+    private CompletableFuture<StructArray> project(long from, long to, RowMask mask) {
+        if (mask != null && mask.isAllFalse()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return root.read(from, to, projection).thenApplyAsync(array -> {
+            checkCancelled();
+            StructArray batch = (StructArray) BatchStream.canonical(array);
+            return mask == null || mask.isAllTrue() ? batch : (StructArray) Take.take(batch, mask);
+        }, pool);
+    }
+
+    private static RowMask and(RowMask a, RowMask b) {
+        if (a == null) {
+            return b;
+        }
+        return b == null ? a : a.and(b);
+    }
+
+    private void checkCancelled() {
+        if (cancelled.get()) {
+            throw new CancellationException("the scan was closed");
+        }
+    }
+
+    private void finish() {
+        finished = true;
+        close();
+    }
+
+    /**
+     * Stops the scan: no task starts after this, running tasks stop at their next step, and this returns once none
+     * is running, so nothing the scan started outlives it.
+     */
+    @Override
+    public void close() {
+        finished = true;
+        if (!cancelled.compareAndSet(false, true)) {
+            return;
+        }
+        for (CompletableFuture<StructArray> task : started) {
+            try {
+                task.join();
+            } catch (RuntimeException ignored) {
+                // A task stopped by the cancellation, or one whose failure nobody asked for any more.
+            }
+        }
+        pool.awaitIdle();
+        started.clear();
+        inFlight.clear();
+        completed.clear();
+        running = 0;
+    }
+
+    /** Whether every task the scan started has ended and nothing it submitted is queued or running. */
+    boolean quiescent() {
+        return started.stream().allMatch(CompletableFuture::isDone) && pool.idle();
+    }
+}

@@ -1,0 +1,127 @@
+package dev.quire.layout.scan;
+
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BitBuffer;
+import dev.quire.layout.array.BoolArray;
+import dev.quire.layout.array.ConstantArray;
+import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.ExtensionArray;
+import dev.quire.layout.array.LittleEndian;
+import dev.quire.layout.array.NullArray;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.StructArray;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.expr.RowMask;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Keeps the rows a mask selects. A run of selected rows is a zero-copy slice; anything sparser is copied into new
+ * buffers (string views keep pointing into their data buffers, so string bytes are not copied).
+ */
+final class Take {
+    private Take() {}
+
+    static Array take(Array array, RowMask mask) {
+        long n = array.length();
+        long first = mask.nextSetBit(0);
+        if (first < 0) {
+            return array.slice(0, 0);
+        }
+        long selected = mask.countOnes();
+        long afterRun = mask.nextClearBit(first);
+        long end = afterRun < 0 ? n : afterRun;
+        if (end - first == selected) {
+            return first == 0 && end == n ? array : array.slice(first, end);
+        }
+        long[] rows = mask.toRows();
+        return gather(array, rows);
+    }
+
+    /** The values at {@code rows} (ascending), canonical. */
+    static Array gather(Array array, long[] rows) {
+        return switch (array) {
+            case PrimitiveArray p -> primitive(p, rows);
+            case BoolArray b -> new BoolArray(bits(b.bits(), rows), validity(b.validity(), rows));
+            case VarBinViewArray v -> views(v, rows);
+            case DecimalArray d -> decimal(d, rows);
+            case StructArray s -> {
+                List<Array> fields = new ArrayList<>(s.fields().size());
+                for (Array f : s.fields()) {
+                    fields.add(gather(f, rows));
+                }
+                yield new StructArray(s.dtype(), fields, rows.length, validity(s.validity(), rows));
+            }
+            case ExtensionArray e -> new ExtensionArray(e.dtype(), gather(e.storage(), rows));
+            case NullArray x -> new NullArray(rows.length);
+            case ConstantArray c -> new ConstantArray(c.scalar(), rows.length);
+            default -> gather(array.toCanonical(), rows);
+        };
+    }
+
+    private static PrimitiveArray primitive(PrimitiveArray p, long[] rows) {
+        MemorySegment src = p.values();
+        int width = p.ptype().byteWidth();
+        MemorySegment dst = MemorySegment.ofArray(new byte[Math.multiplyExact(rows.length, width)]);
+        switch (width) {
+            case 8 -> {
+                for (int i = 0; i < rows.length; i++) {
+                    dst.setAtIndex(LittleEndian.LONG, i, src.getAtIndex(LittleEndian.LONG, rows[i]));
+                }
+            }
+            case 4 -> {
+                for (int i = 0; i < rows.length; i++) {
+                    dst.setAtIndex(LittleEndian.INT, i, src.getAtIndex(LittleEndian.INT, rows[i]));
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < rows.length; i++) {
+                    dst.setAtIndex(LittleEndian.SHORT, i, src.getAtIndex(LittleEndian.SHORT, rows[i]));
+                }
+            }
+            default -> {
+                for (int i = 0; i < rows.length; i++) {
+                    dst.set(ValueLayout.JAVA_BYTE, i, src.get(ValueLayout.JAVA_BYTE, rows[i]));
+                }
+            }
+        }
+        return new PrimitiveArray(p.dtype(), dst.asReadOnly(), validity(p.validity(), rows));
+    }
+
+    private static DecimalArray decimal(DecimalArray d, long[] rows) {
+        int width = d.valueWidth();
+        MemorySegment src = d.values();
+        MemorySegment dst = MemorySegment.ofArray(new byte[Math.multiplyExact(rows.length, width)]);
+        for (int i = 0; i < rows.length; i++) {
+            MemorySegment.copy(src, rows[i] * width, dst, (long) i * width, width);
+        }
+        return new DecimalArray(d.dtype(), dst.asReadOnly(), width, validity(d.validity(), rows));
+    }
+
+    private static VarBinViewArray views(VarBinViewArray v, long[] rows) {
+        MemorySegment src = v.views();
+        int size = VarBinViewArray.VIEW_SIZE;
+        MemorySegment dst = MemorySegment.ofArray(new byte[Math.multiplyExact(rows.length, size)]);
+        for (int i = 0; i < rows.length; i++) {
+            MemorySegment.copy(src, rows[i] * size, dst, (long) i * size, size);
+        }
+        return new VarBinViewArray(v.dtype(), dst.asReadOnly(), v.buffers(), validity(v.validity(), rows));
+    }
+
+    private static BitBuffer bits(BitBuffer bits, long[] rows) {
+        byte[] out = new byte[(rows.length + 7) / 8];
+        for (int i = 0; i < rows.length; i++) {
+            if (bits.get(rows[i])) {
+                out[i >>> 3] |= (byte) (1 << (i & 7));
+            }
+        }
+        return BitBuffer.ofBytes(out, rows.length);
+    }
+
+    private static Validity validity(Validity validity, long[] rows) {
+        return validity instanceof Validity.Mask m ? new Validity.Mask(bits(m.bits(), rows)) : validity;
+    }
+}
