@@ -11,8 +11,10 @@ import dev.quire.layout.internal.format.LayoutNode;
 import dev.quire.layout.scan.Scan;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
+import dev.quire.splits.RowRange;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -127,6 +129,24 @@ public final class VortexFile implements AutoCloseable {
             }
         }
         return r;
+    }
+
+    /**
+     * The natural split ranges of the file for these columns (all columns when none are named): the rows between
+     * consecutive chunk boundaries of the columns, in order, covering every row. An engine can schedule them itself,
+     * scanning each with {@code scan().rowRange(from, to)}.
+     */
+    public List<RowRange> splits(String... columns) {
+        Scan scan = scan().splitRows(Long.MAX_VALUE);
+        if (columns.length > 0) {
+            scan.project(columns);
+        }
+        long[] bounds = scan.splitBoundaries();
+        List<RowRange> out = new ArrayList<>(Math.max(0, bounds.length - 1));
+        for (int i = 1; i < bounds.length; i++) {
+            out.add(new RowRange(bounds[i - 1], bounds[i]));
+        }
+        return out;
     }
 
     /** A scan of all rows and columns, to narrow down with the scan's builder methods. */

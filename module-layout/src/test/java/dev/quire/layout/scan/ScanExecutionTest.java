@@ -178,6 +178,24 @@ class ScanExecutionTest {
     }
 
     @Test
+    void naturalSplitsFollowTheChunksOfTheNamedColumns() {
+        try (VortexFile f = open()) {
+            var splits = f.splits("v");
+            assertEquals(0, splits.getFirst().from());
+            assertEquals(ROWS, splits.getLast().to());
+            var column = f.layout().child(0);
+            assertEquals(column.childCount(), splits.size());
+            for (int i = 0; i < splits.size(); i++) {
+                assertEquals(column.childRowCount(i), splits.get(i).length());
+                if (i > 0) {
+                    assertEquals(splits.get(i - 1).to(), splits.get(i).from());
+                }
+            }
+            assertTrue(f.splits().size() >= splits.size());
+        }
+    }
+
+    @Test
     void filtersAreCheckedWhenSet() {
         try (VortexFile f = open()) {
             var e = assertThrows(InvalidArgumentException.class, () -> f.scan().filter("z > 1"));
