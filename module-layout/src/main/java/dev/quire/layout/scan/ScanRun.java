@@ -288,6 +288,7 @@ final class ScanRun implements AutoCloseable {
             }
         }
         pool.awaitIdle();
+        root.release();
         started.clear();
         inFlight.clear();
         completed.clear();

@@ -40,4 +40,11 @@ public interface LayoutReader {
     default CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
         return CompletableFuture.completedFuture(RowMask.all(to - from));
     }
+
+    /**
+     * Drops whatever this reader (and the readers of its children) cached to serve reads, such as a decoded
+     * segment, so its memory can be reclaimed. Later reads work as before, reading again. Scans call it on the root
+     * when they end.
+     */
+    default void release() {}
 }

@@ -79,6 +79,20 @@ class ScanReadsTest {
     }
 
     @Test
+    void aFinishedScanKeepsNoDecodedSegment() {
+        RecordingReadAt in = new RecordingReadAt(InMemoryReadAt.of(ScanExecutionTest.file));
+        try (VortexFile f = VortexFile.open(in)) {
+            f.scan().project("v").forEach(b -> { });
+            int first = in.batches.stream().mapToInt(Integer::intValue).sum() + in.singleReads;
+            f.scan().project("v").forEach(b -> { });
+            int second = in.batches.stream().mapToInt(Integer::intValue).sum() + in.singleReads - first;
+            int chunks = f.layout().child(0).childCount();
+            assertTrue(second >= chunks, "the second scan read " + second + " segments of " + chunks
+                    + ": the first left decoded segments behind");
+        }
+    }
+
+    @Test
     void theFirstReadsOfTasksBeingSetUpAreIssuedTogether() {
         RecordingReadAt in = new RecordingReadAt(InMemoryReadAt.of(ScanExecutionTest.file));
         try (VortexFile f = VortexFile.open(in)) {

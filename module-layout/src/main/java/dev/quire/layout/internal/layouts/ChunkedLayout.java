@@ -130,8 +130,9 @@ public final class ChunkedLayout implements LayoutVTable {
             int first = chunkIndex(from);
             // Chunks that end at or before `from` will not be needed by a forward scan: let their memory go.
             for (int i = 0; i < first; i++) {
-                if (readers.get(i) instanceof FlatLayout.Reader flat) {
-                    flat.release();
+                LayoutReader done = readers.get(i);
+                if (done != null) {
+                    done.release();
                 }
             }
             List<CompletableFuture<Array>> parts = new ArrayList<>();
@@ -168,6 +169,16 @@ public final class ChunkedLayout implements LayoutVTable {
             }
             return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
                     .thenApply(v -> RowMask.concat(parts.stream().map(CompletableFuture::join).toList()));
+        }
+
+        @Override
+        public void release() {
+            for (int i = 0; i < readers.length(); i++) {
+                LayoutReader r = readers.get(i);
+                if (r != null) {
+                    r.release();
+                }
+            }
         }
 
         /** The chunk containing row {@code row}. */

@@ -107,8 +107,8 @@ public final class FlatLayout implements LayoutVTable {
             return d;
         }
 
-        /** Drops the decoded array so its memory can be reclaimed; a later read decodes again. */
-        void release() {
+        @Override
+        public void release() {
             decoded = null;
         }
 

@@ -175,6 +175,16 @@ public final class StructLayout implements LayoutVTable {
             });
         }
 
+        @Override
+        public void release() {
+            for (int i = 0; i < readers.length(); i++) {
+                LayoutReader r = readers.get(i);
+                if (r != null) {
+                    r.release();
+                }
+            }
+        }
+
         private static Validity toValidity(Array bits) {
             if (bits instanceof ConstantArray c) {
                 return Boolean.TRUE.equals(c.scalar().value()) ? Validity.ALL_VALID : Validity.ALL_INVALID;

@@ -146,6 +146,14 @@ public class ZonedLayout implements LayoutVTable {
         public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
             return data().prune(from, to, pruning);
         }
+
+        @Override
+        public void release() {
+            LayoutReader d = data;
+            if (d != null) {
+                d.release();
+            }
+        }
     }
 
     /** {@code vortex.stats}: the layout's name in older files; metadata is a u32 zone length and a stat bitset. */
