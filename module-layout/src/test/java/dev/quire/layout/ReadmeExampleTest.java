@@ -47,9 +47,9 @@ class ReadmeExampleTest {
             writer.write(rows.finish());
         }
 
-        // Scan one column of rows 10..14 back.
+        // Scan one column of the rows with 10 <= id < 15 back.
         try (VortexFile file = VortexFile.open(path);
-                BatchStream batches = file.scan().project("name").rowRange(10, 15).batches()) {
+                BatchStream batches = file.scan().project("name").filter("id >= 10 and id < 15").batches()) {
             for (StructArray batch : batches) {
                 VarBinViewArray names = (VarBinViewArray) batch.field("name");
                 for (long i = 0; i < batch.length(); i++) {
