@@ -176,7 +176,14 @@ public class ZonedLayout implements LayoutVTable {
         @Override
         public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
             Ranges.check(this, from, to);
-            CompletableFuture<RowMask> dataMask = data().prune(from, to, pruning);
+            CompletableFuture<RowMask> dataMask;
+            try {
+                dataMask = data().prune(from, to, pruning);
+            } catch (UnknownEncodingException e) {
+                // A data layout this module cannot open (a dictionary without its module) has nothing to add; the
+                // zone table can still rule zones out, and reading the rows will report the missing module.
+                dataMask = CompletableFuture.completedFuture(RowMask.all(to - from));
+            }
             Optional<FieldPath> path = pruning.path();
             if (from == to || path.isEmpty() || !pruning.isReferenced()) {
                 return dataMask;
