@@ -30,7 +30,8 @@ import java.util.concurrent.CompletionException;
 
 /**
  * {@code vortex.zoned} (and its legacy name {@code vortex.stats}): child 0 holds the data, child 1 a table of
- * statistics with one row per zone. Reading rows reads the data child only.
+ * statistics with one row per zone. Reading rows reads the data child only; pruning reads the zone table (see
+ * {@code module-layout/docs/zone-maps.md}).
  */
 public class ZonedLayout implements LayoutVTable {
     public static final String ID = "vortex.zoned";

@@ -7,6 +7,7 @@ import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.ExtensionArray;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
+import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
@@ -46,6 +47,11 @@ abstract sealed class ZoneAccumulator {
         };
     }
 
+    /** Whether values must be checked one by one for nulls. */
+    static boolean mayHaveNulls(Validity v) {
+        return v instanceof Validity.Mask || v instanceof Validity.AllInvalid;
+    }
+
     /** Adds rows {@code [from, to)} of a canonical array of this accumulator's dtype. */
     abstract void add(Array canonical, long from, long to);
 
@@ -75,8 +81,9 @@ abstract sealed class ZoneAccumulator {
         @Override
         void add(Array canonical, long from, long to) {
             BoolArray a = (BoolArray) canonical;
+            boolean masked = mayHaveNulls(a.validity());
             for (long i = from; i < to; i++) {
-                if (!a.isValid(i)) {
+                if (masked && !a.isValid(i)) {
                     nulls++;
                 } else {
                     valid++;
@@ -115,8 +122,9 @@ abstract sealed class ZoneAccumulator {
         @Override
         void add(Array canonical, long from, long to) {
             PrimitiveArray a = (PrimitiveArray) canonical;
+            boolean masked = mayHaveNulls(a.validity());
             for (long i = from; i < to; i++) {
-                if (!a.isValid(i)) {
+                if (masked && !a.isValid(i)) {
                     nulls++;
                     continue;
                 }
@@ -170,8 +178,9 @@ abstract sealed class ZoneAccumulator {
         @Override
         void add(Array canonical, long from, long to) {
             PrimitiveArray a = (PrimitiveArray) canonical;
+            boolean masked = mayHaveNulls(a.validity());
             for (long i = from; i < to; i++) {
-                if (!a.isValid(i)) {
+                if (masked && !a.isValid(i)) {
                     nulls++;
                     continue;
                 }
@@ -224,8 +233,9 @@ abstract sealed class ZoneAccumulator {
         @Override
         void add(Array canonical, long from, long to) {
             PrimitiveArray a = (PrimitiveArray) canonical;
+            boolean masked = mayHaveNulls(a.validity());
             for (long i = from; i < to; i++) {
-                if (!a.isValid(i)) {
+                if (masked && !a.isValid(i)) {
                     nulls++;
                     continue;
                 }
@@ -291,8 +301,9 @@ abstract sealed class ZoneAccumulator {
         @Override
         void add(Array canonical, long from, long to) {
             DecimalArray a = (DecimalArray) canonical;
+            boolean masked = mayHaveNulls(a.validity());
             for (long i = from; i < to; i++) {
-                if (!a.isValid(i)) {
+                if (masked && !a.isValid(i)) {
                     nulls++;
                     continue;
                 }
@@ -334,6 +345,8 @@ abstract sealed class ZoneAccumulator {
         private final DType type;
         private byte[] min;
         private byte[] max;
+        private MemorySegment minSegment;
+        private MemorySegment maxSegment;
 
         Bytes(DType dtype) {
             this.type = dtype.withNullable(true);
@@ -342,8 +355,9 @@ abstract sealed class ZoneAccumulator {
         @Override
         void add(Array canonical, long from, long to) {
             VarBinViewArray a = (VarBinViewArray) canonical;
+            boolean masked = mayHaveNulls(a.validity());
             for (long i = from; i < to; i++) {
-                if (!a.isValid(i)) {
+                if (masked && !a.isValid(i)) {
                     nulls++;
                     continue;
                 }
@@ -351,29 +365,32 @@ abstract sealed class ZoneAccumulator {
                 if (min == null) {
                     min = v.toArray(ValueLayout.JAVA_BYTE);
                     max = min;
-                } else if (compare(v, min) < 0) {
+                    minSegment = MemorySegment.ofArray(min);
+                    maxSegment = minSegment;
+                } else if (compare(v, minSegment) < 0) {
                     min = v.toArray(ValueLayout.JAVA_BYTE);
-                } else if (compare(v, max) > 0) {
+                    minSegment = MemorySegment.ofArray(min);
+                } else if (compare(v, maxSegment) > 0) {
                     max = v.toArray(ValueLayout.JAVA_BYTE);
+                    maxSegment = MemorySegment.ofArray(max);
                 }
             }
         }
 
         /** Unsigned lexicographic order; a prefix sorts first. */
-        static int compare(MemorySegment a, byte[] b) {
-            MemorySegment bs = MemorySegment.ofArray(b);
-            long mismatch = a.mismatch(bs);
+        static int compare(MemorySegment a, MemorySegment b) {
+            long mismatch = a.mismatch(b);
             if (mismatch < 0) {
                 return 0;
             }
             if (mismatch == a.byteSize()) {
                 return -1;
             }
-            if (mismatch == b.length) {
+            if (mismatch == b.byteSize()) {
                 return 1;
             }
             return Integer.compare(Byte.toUnsignedInt(a.get(ValueLayout.JAVA_BYTE, mismatch)),
-                    Byte.toUnsignedInt(b[(int) mismatch]));
+                    Byte.toUnsignedInt(b.get(ValueLayout.JAVA_BYTE, mismatch)));
         }
 
         @Override
@@ -382,6 +399,8 @@ abstract sealed class ZoneAccumulator {
             nulls = 0;
             min = null;
             max = null;
+            minSegment = null;
+            maxSegment = null;
             return v;
         }
 
