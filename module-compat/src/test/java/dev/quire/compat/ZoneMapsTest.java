@@ -86,6 +86,7 @@ class ZoneMapsTest {
         int compared;
         int undecodable;
         long values;
+        final java.util.Set<String> comparedColumns = new java.util.TreeSet<>();
     }
 
     /** Writes {@code rows} with both writers and compares every zoned layout; returns what was compared. */
@@ -123,6 +124,7 @@ class ZoneMapsTest {
                     continue;
                 }
                 tally.compared++;
+                tally.comparedColumns.add(e.getKey());
                 for (int f = 0; f < refTable.fields().size(); f++) {
                     for (long z = 0; z < refTable.length(); z++) {
                         Scalar expected = refTable.field(f).scalarAt(z);
@@ -201,9 +203,11 @@ class ZoneMapsTest {
         Random r = new Random(5);
         List<List<Object>> data = rows(n, i -> {
             int zone = i / 8192;
-            // zone 0: small values; zone 1: an overflowing prefix that cancels; zone 2: a plain overflow.
+            // zone 0: small values; zone 1: a running sum that overflows (MAX + 1) although the total would fit
+            // (MAX + 1 - 1); zone 2: a plain overflow.
             Object overflow = zone == 0 ? (Object) (long) (i - 100) : zone == 1
-                    ? (Object) (i % 2 == 0 ? Long.MAX_VALUE : Long.MIN_VALUE + 1) : i % 7 == 0 ? null : Long.MAX_VALUE;
+                    ? (Object) (i % 3 == 0 ? Long.MAX_VALUE : i % 3 == 1 ? 1L : -1L) : i % 7 == 0 ? null
+                    : Long.MAX_VALUE;
             Object unsigned = zone == 1 ? -1L - i : (long) i;
             double[] specials = {0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY, -1.25, Double.MIN_VALUE};
             Object floats = zone == 2 ? (Object) f64(Double.NaN)
@@ -229,8 +233,14 @@ class ZoneMapsTest {
         // Small files: the reference leaves most tables canonical, so nearly everything is compared.
         Tally small = new Tally();
         assertSameZoneMaps("edge_cases_small", schema, data.subList(0, 300), small);
+        assertSameZoneMaps("edge_cases_middle", schema, data.subList(8192, 8192 + 300), small);
         assertSameZoneMaps("edge_cases_tail", schema, data.subList(16384, n), small);
-        assertTrue(small.compared >= 16, "decoded " + small.compared + " (" + small.undecodable + ")");
+        assertTrue(small.compared >= 24, "decoded " + small.compared + " (" + small.undecodable + ")");
+        // The truncated bounds of long strings and bytes, NaN and signed zeros, and overflowing sums were compared.
+        for (String column : List.of("long_utf8", "long_bin", "floats", "singles", "overflow", "unsigned")) {
+            assertTrue(small.comparedColumns.contains("root." + column) || tally.comparedColumns.contains(
+                    "root." + column), column + " not compared: " + small.comparedColumns);
+        }
     }
 
     // ---------------------------------------------------------------- the reference's pushdown on Quire's zones

@@ -20,11 +20,6 @@ import java.util.List;
  */
 public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWriter.Struct {
 
-    /** A writer without zone maps. */
-    public static ColumnWriter create(DType dtype, FileWriter file, long chunkBytes, int blockRows) {
-        return create(dtype, file, chunkBytes, blockRows, 0);
-    }
-
     /** A writer with zone maps of {@code zoneRows} rows per zone, or none when {@code zoneRows} is 0. */
     public static ColumnWriter create(DType dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows) {
         if (dtype instanceof DType.Struct s) {

@@ -152,6 +152,15 @@ class ZoneStatisticsTest {
             }
             out.add(new Column("c" + i++, t.withNullable(false), dense));
         }
+        // Zeros at the extremes: the total order puts -0.0 below 0.0, so which zero is min or max matters.
+        List<Object> zerosUp = new ArrayList<>();
+        List<Object> zerosDown = new ArrayList<>();
+        for (int row = 0; row < ROWS; row++) {
+            zerosUp.add(new double[] {0.0, -0.0, 1.0, Double.NaN}[r.nextInt(4)]);
+            zerosDown.add(new float[] {0f, -0f, -1f}[r.nextInt(3)]);
+        }
+        out.add(new Column("c" + i++, new DType.Primitive(PType.F64, false), zerosUp));
+        out.add(new Column("c" + i++, new DType.Primitive(PType.F32, false), zerosDown));
         List<Object> nulls = new ArrayList<>();
         for (int row = 0; row < ROWS; row++) {
             nulls.add(null);
