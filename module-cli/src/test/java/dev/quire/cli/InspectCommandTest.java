@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.array.PrimitiveBuilder;
+import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.StructBuilder;
 import dev.quire.layout.array.VarBinViewBuilder;
 import dev.quire.layout.dtype.DType;
@@ -60,7 +61,11 @@ class InspectCommandTest {
         assertEquals(1, data.get("segment").asInt());
         assertEquals("vortex.alp", data.get("array").get("encoding").asText());
         assertEquals("fastlanes.bitpacked", data.get("array").get("children").get(0).get("encoding").asText());
-        assertTrue(price.get("children").get(1).get("problem").asText().contains("zone table"));
+        JsonNode zones = price.get("children").get(1);
+        assertEquals("zones", zones.get("name").asText());
+        assertEquals("vortex.flat", zones.get("encoding").asText());
+        assertEquals(13, zones.get("rows").asLong());
+        assertEquals("vortex.struct", zones.get("array").get("encoding").asText());
     }
 
     @Test
@@ -74,9 +79,11 @@ class InspectCommandTest {
             ((VarBinViewBuilder) rows.field(1)).appendString("value " + i);
             rows.endRow();
         }
+        StructArray batch = rows.finish();
+        // Without zone maps, so the chunk lists sit directly under the columns.
         try (VortexWriter writer = VortexWriter.create(file, schema,
-                WriteOptions.defaults().withChunkBytes(800).withBlockRows(100))) {
-            writer.write(rows.finish());
+                WriteOptions.defaults().withChunkBytes(800).withBlockRows(100).withZoneMaps(false))) {
+            writer.write(batch);
         }
         Cli.Run run = Cli.run("inspect", file.toString());
         assertEquals(0, run.code(), run.err());
@@ -95,5 +102,21 @@ class InspectCommandTest {
         assertEquals(20, json.get("layout").get("children").get(0).get("children").size());
         assertEquals(20 * 876, json.get("columns").get(0).get("data_bytes").asLong());
         assertEquals(40, json.get("segments").size());
+
+        // With zone maps (the default) each column is zoned, and its zone table is shown too.
+        Path zoned = dir.resolve("zoned.vortex");
+        try (VortexWriter writer = VortexWriter.create(zoned, schema,
+                WriteOptions.defaults().withChunkBytes(800).withBlockRows(100).withZoneRows(1000))) {
+            writer.write(batch);
+        }
+        Cli.Run withZones = Cli.run("inspect", zoned.toString());
+        assertEquals(0, withZones.code(), withZones.err());
+        assertTrue(withZones.out().contains("├─ n  vortex.zoned  2,000 rows, 2 children  zone_len=1000  zones=2  "
+                + "stats=vortex.max, vortex.min, vortex.null_count, vortex.sum"), withZones.out());
+        assertTrue(withZones.out().contains("stats=vortex.bounded_max, vortex.bounded_min, vortex.null_count"),
+                withZones.out());
+        assertTrue(withZones.out().lines().anyMatch(l -> l.contains("zones  vortex.flat  2 rows")
+                && l.contains("vortex.struct(vortex.primitive, vortex.primitive, vortex.primitive, "
+                        + "vortex.primitive)")), withZones.out());
     }
 }

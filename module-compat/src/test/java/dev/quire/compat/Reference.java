@@ -1,6 +1,7 @@
 package dev.quire.compat;
 
 import dev.vortex.api.DataSource;
+import dev.vortex.api.Expression;
 import dev.vortex.api.Partition;
 import dev.vortex.api.Scan;
 import dev.vortex.api.ScanOptions;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.arrow.c.ArrowArray;
 import org.apache.arrow.c.ArrowSchema;
@@ -70,9 +72,14 @@ final class Reference {
      * {@code sink}.
      */
     static Schema scan(Path path, Consumer<VectorSchemaRoot> sink) {
+        return scan(path, Optional.empty(), sink);
+    }
+
+    /** A scan with the reference's filter pushdown (which prunes with the file's zone maps), in row order. */
+    static Schema scan(Path path, Optional<Expression> filter, Consumer<VectorSchemaRoot> sink) {
         DataSource source = DataSource.open(SESSION, uri(path));
         // ScanOptions.of() is unordered: partitions of a multi-split file may come back in any order.
-        Scan scan = source.scan(ScanOptions.builder().ordered(true).build());
+        Scan scan = source.scan(ScanOptions.builder().ordered(true).filter(filter).build());
         Schema schema = scan.arrowSchema(ALLOCATOR);
         while (scan.hasNext()) {
             Partition partition = scan.next();
@@ -89,9 +96,18 @@ final class Reference {
 
     /** A full reference scan of {@code path}, as rows. */
     static Scanned read(Path path) {
+        return read(path, Optional.empty());
+    }
+
+    /** The rows of {@code path} the reference's scan with {@code filter} returns. */
+    static Scanned read(Path path, Expression filter) {
+        return read(path, Optional.of(filter));
+    }
+
+    private static Scanned read(Path path, Optional<Expression> filter) {
         List<List<Object>> rows = new ArrayList<>();
         int[] batches = {0};
-        Schema schema = scan(path, root -> {
+        Schema schema = scan(path, filter, root -> {
             rows.addAll(ArrowBridge.rows(root));
             batches[0]++;
         });

@@ -10,10 +10,16 @@ import dev.quire.errors.InvalidArgumentException;
  * @param blockRows chunk lengths are multiples of this many rows (except a column's last chunk)
  * @param lz4Buffers compress every buffer with LZ4 and flag it in the array flatbuffer. Files written so are read by
  *     Quire but <b>not by Vortex 0.76</b>, which ignores the flag; off by default
+ * @param zoneRows the rows per zone of the zone maps: each column (each leaf field of a nested struct) becomes a
+ *     {@code vortex.zoned} layout whose statistics table has one row per zone, with the statistics Vortex 0.76 keeps
+ *     (min, max, sum, NaN and null counts; bounded min and max for strings and bytes). Readers, Quire's and Vortex's,
+ *     skip zones whose statistics rule a filter out
+ * @param zoneMaps whether to write zone maps at all; on by default
  */
-public record WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers) {
+public record WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, int zoneRows, boolean zoneMaps) {
     public static final long DEFAULT_CHUNK_BYTES = 1L << 20;
     public static final int DEFAULT_BLOCK_ROWS = 8192;
+    public static final int DEFAULT_ZONE_ROWS = 8192;
 
     public WriteOptions {
         if (chunkBytes < 1) {
@@ -22,21 +28,37 @@ public record WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers) {
         if (blockRows < 1) {
             throw new InvalidArgumentException("blockRows must be positive, got " + blockRows);
         }
+        if (zoneRows < 1) {
+            throw new InvalidArgumentException("zoneRows must be positive, got " + zoneRows);
+        }
+    }
+
+    /** Options with zone maps of the default size. */
+    public WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers) {
+        this(chunkBytes, blockRows, lz4Buffers, DEFAULT_ZONE_ROWS, true);
     }
 
     public static WriteOptions defaults() {
-        return new WriteOptions(DEFAULT_CHUNK_BYTES, DEFAULT_BLOCK_ROWS, false);
+        return new WriteOptions(DEFAULT_CHUNK_BYTES, DEFAULT_BLOCK_ROWS, false, DEFAULT_ZONE_ROWS, true);
     }
 
     public WriteOptions withChunkBytes(long v) {
-        return new WriteOptions(v, blockRows, lz4Buffers);
+        return new WriteOptions(v, blockRows, lz4Buffers, zoneRows, zoneMaps);
     }
 
     public WriteOptions withBlockRows(int v) {
-        return new WriteOptions(chunkBytes, v, lz4Buffers);
+        return new WriteOptions(chunkBytes, v, lz4Buffers, zoneRows, zoneMaps);
     }
 
     public WriteOptions withLz4Buffers(boolean v) {
-        return new WriteOptions(chunkBytes, blockRows, v);
+        return new WriteOptions(chunkBytes, blockRows, v, zoneRows, zoneMaps);
+    }
+
+    public WriteOptions withZoneRows(int v) {
+        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, v, zoneMaps);
+    }
+
+    public WriteOptions withZoneMaps(boolean v) {
+        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, zoneRows, v);
     }
 }

@@ -108,7 +108,9 @@ class FileInspectionTest {
         }
         try (VortexFile file = VortexFile.open(path)) {
             assertTrue(file.statistics().isEmpty());
-            Layout flat = file.layout().child(0);
+            Layout zoned = file.layout().child(0);
+            assertEquals("vortex.zoned", zoned.encodingId());
+            Layout flat = zoned.child(0);
             ArrayEncodingTree tree = file.arrayTree(flat);
             assertEquals("vortex.primitive(vortex.bool)", tree.describe());
             assertEquals(List.of(800L), tree.bufferLengths());

@@ -85,7 +85,9 @@ class RoundTripTest {
         StructArray batch = StructArray.of(List.of("v"), List.of(PrimitiveArray.ofLongs(values)));
         byte[] file = write(schema, WriteOptions.defaults(), List.of(batch));
         try (VortexFile f = VortexFile.open(InMemoryReadAt.of(file))) {
-            Layout column = f.layout().child(0);
+            Layout zoned = f.layout().child(0);
+            assertEquals("vortex.zoned", zoned.encodingId());
+            Layout column = zoned.child(0);
             assertEquals("vortex.chunked", column.encodingId());
             // 1 MiB of i64 is 131072 rows, a multiple of 8192
             assertEquals(3, column.childCount());

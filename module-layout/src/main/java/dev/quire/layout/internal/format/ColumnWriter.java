@@ -7,21 +7,25 @@ import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.internal.zones.ZoneMapWriter;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Buffers one column (or a struct of columns) and writes it in chunks. Leaves cut a chunk at a block boundary once
  * it holds {@code chunkBytes} of canonical data; structs split into one writer per field (plus one for their
- * validity when nullable), so each field gets its own chunk grid, as the reference writer does.
+ * validity when nullable), so each field gets its own chunk grid, as the reference writer does. With zone maps on
+ * ({@code zoneRows > 0}), each leaf field becomes a {@code vortex.zoned} layout whose statistics table (one row per
+ * {@code zoneRows} rows) is written after the field's data; struct validity gets none, as in the reference.
  */
 public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWriter.Struct {
 
-    public static ColumnWriter create(DType dtype, FileWriter file, long chunkBytes, int blockRows) {
+    /** A writer with zone maps of {@code zoneRows} rows per zone, or none when {@code zoneRows} is 0. */
+    public static ColumnWriter create(DType dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows) {
         if (dtype instanceof DType.Struct s) {
-            return new Struct(s, file, chunkBytes, blockRows);
+            return new Struct(s, file, chunkBytes, blockRows, zoneRows);
         }
-        return new Leaf(dtype, file, chunkBytes, blockRows);
+        return new Leaf(dtype, file, chunkBytes, blockRows, zoneRows);
     }
 
     /** Appends rows {@code [from, to)} of {@code values}. */
@@ -36,18 +40,23 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         private final long chunkBytes;
         private final int blockRows;
         private final List<LayoutSpecNode> chunks = new ArrayList<>();
+        private final ZoneMapWriter zones;
         private long rows;
 
-        Leaf(DType dtype, FileWriter file, long chunkBytes, int blockRows) {
+        Leaf(DType dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows) {
             this.file = file;
             this.builder = ArrayBuilder.forType(dtype);
             this.chunkBytes = chunkBytes;
             this.blockRows = blockRows;
+            this.zones = zoneRows > 0 && ZoneMapWriter.applies(dtype) ? new ZoneMapWriter(dtype, zoneRows) : null;
         }
 
         @Override
         public void append(Array values, long from, long to) {
             Array canonical = values.toCanonical();
+            if (zones != null) {
+                zones.append(canonical, from, to);
+            }
             long pos = from;
             while (pos < to) {
                 long toBlockEnd = blockRows - builder.length() % blockRows;
@@ -73,10 +82,14 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         @Override
         public LayoutSpecNode finish() {
             flush();
-            if (chunks.size() == 1) {
-                return chunks.getFirst();
+            LayoutSpecNode data = chunks.size() == 1 ? chunks.getFirst() : LayoutSpecNode.chunked(rows, chunks);
+            if (zones == null) {
+                return data;
             }
-            return LayoutSpecNode.chunked(rows, chunks);
+            ZoneMapWriter.Table table = zones.finish();
+            int segment = file.writeArray(table.array());
+            return LayoutSpecNode.zoned(rows, ZoneMapWriter.metadata(zones.zoneRows(), table.aggregates()), data,
+                    LayoutSpecNode.flat(table.array().length(), segment));
         }
     }
 
@@ -86,11 +99,11 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         private final List<ColumnWriter> fields = new ArrayList<>();
         private long rows;
 
-        Struct(DType.Struct dtype, FileWriter file, long chunkBytes, int blockRows) {
+        Struct(DType.Struct dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows) {
             this.dtype = dtype;
-            this.validity = dtype.nullable() ? new Leaf(new DType.Bool(false), file, chunkBytes, blockRows) : null;
+            this.validity = dtype.nullable() ? new Leaf(new DType.Bool(false), file, chunkBytes, blockRows, 0) : null;
             for (var f : dtype.fields()) {
-                fields.add(create(f.dtype(), file, chunkBytes, blockRows));
+                fields.add(create(f.dtype(), file, chunkBytes, blockRows, zoneRows));
             }
         }
 

@@ -19,6 +19,11 @@ public record LayoutSpecNode(String id, long rowCount, byte[] metadata, List<Lay
         return new LayoutSpecNode("vortex.chunked", rows, null, chunks, List.of());
     }
 
+    /** {@code vortex.zoned}: the column's data and its statistics table, one row per zone. */
+    public static LayoutSpecNode zoned(long rows, byte[] metadata, LayoutSpecNode data, LayoutSpecNode zones) {
+        return new LayoutSpecNode("vortex.zoned", rows, metadata, List.of(data, zones), List.of());
+    }
+
     public static LayoutSpecNode struct(long rows, List<LayoutSpecNode> children) {
         return new LayoutSpecNode("vortex.struct", rows, null, children, List.of());
     }

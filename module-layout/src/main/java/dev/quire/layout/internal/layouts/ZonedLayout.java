@@ -1,13 +1,19 @@
 package dev.quire.layout.internal.layouts;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.quire.errors.QuireException;
+import dev.quire.errors.UnknownEncodingException;
 import dev.quire.errors.UnsupportedFeatureException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.expr.RowMask;
+import dev.quire.layout.expr.ZoneStats;
 import dev.quire.layout.internal.proto.AggregateSpec;
 import dev.quire.layout.internal.proto.ZonedMetadata;
+import dev.quire.layout.internal.zones.Aggregate;
+import dev.quire.layout.internal.zones.ZoneTable;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
@@ -16,12 +22,16 @@ import dev.quire.splits.RowSplits;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * {@code vortex.zoned} (and its legacy name {@code vortex.stats}): child 0 holds the data, child 1 a table of
- * statistics with one row per zone. Reading rows reads the data child only.
+ * statistics with one row per zone. Reading rows reads the data child only; pruning reads the zone table (see
+ * {@code module-layout/docs/zone-maps.md}).
  */
 public class ZonedLayout implements LayoutVTable {
     public static final String ID = "vortex.zoned";
@@ -74,13 +84,23 @@ public class ZonedLayout implements LayoutVTable {
         }
     }
 
+    /**
+     * Child 0 has the layout's dtype; child 1, the zone table, has the dtype the metadata's aggregates derive from the
+     * column's dtype ({@link Aggregate#tableDType(DType, List)}), as Vortex derives it: the dtype is not stored.
+     *
+     * @throws UnsupportedFeatureException for a legacy layout or an aggregate Quire does not know
+     */
     @Override
     public DType childDType(Layout layout, int index) {
         if (index == 0) {
             return layout.dtype();
         }
-        throw new UnsupportedFeatureException("the zone table of " + layout.path()
-                + " is not read by this version of Quire");
+        return Aggregate.tableDType(layout.dtype(), aggregates(layout));
+    }
+
+    /** The aggregates the metadata lists, in order. */
+    List<Aggregate> aggregates(Layout layout) {
+        return metadata(layout).getAggregateSpecsList().stream().map(Aggregate::fromSpec).toList();
     }
 
     @Override
@@ -90,7 +110,7 @@ public class ZonedLayout implements LayoutVTable {
 
     @Override
     public LayoutReader reader(Layout layout) {
-        return new DataReader(layout);
+        return new DataReader(this, layout);
     }
 
     /** The zone length, the number of zones (rows of the zone table) and the statistics kept per zone. */
@@ -104,12 +124,20 @@ public class ZonedLayout implements LayoutVTable {
         return out;
     }
 
-    /** Passes everything to the data child. */
+    /**
+     * Reads and splits through the data child; prunes with the zone table (read once, on the first pruning request)
+     * and the data child's own pruning.
+     */
     static final class DataReader implements LayoutReader {
+        private static final System.Logger LOG = System.getLogger(ZonedLayout.class.getName());
+
+        private final ZonedLayout vtable;
         private final Layout layout;
         private volatile LayoutReader data;
+        private volatile CompletableFuture<Optional<ZoneTable>> zones;
 
-        DataReader(Layout layout) {
+        DataReader(ZonedLayout vtable, Layout layout) {
+            this.vtable = vtable;
             this.layout = layout;
         }
 
@@ -142,9 +170,118 @@ public class ZonedLayout implements LayoutVTable {
             return data().read(from, to, projection);
         }
 
+        /**
+         * The data child's mask, less the rows of every zone whose statistics prove the filter false for this
+         * column. A zone table Quire cannot decode (an encoding or aggregate it does not know) prunes nothing.
+         */
         @Override
         public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
-            return data().prune(from, to, pruning);
+            Ranges.check(this, from, to);
+            CompletableFuture<RowMask> dataMask;
+            try {
+                dataMask = data().prune(from, to, pruning);
+            } catch (UnknownEncodingException e) {
+                // A data layout this module cannot open (a dictionary without its module) has nothing to add; the
+                // zone table can still rule zones out, and reading the rows will report the missing module.
+                dataMask = CompletableFuture.completedFuture(RowMask.all(to - from));
+            }
+            Optional<FieldPath> path = pruning.path();
+            if (from == to || path.isEmpty() || !pruning.isReferenced()) {
+                return dataMask;
+            }
+            return zones().thenCombine(dataMask, (table, mask) -> table.isEmpty() ? mask
+                    : mask.and(zoneMask(table.get(), from, to, path.get(), pruning)));
+        }
+
+        /** The rows of {@code [from, to)} in zones that might match. */
+        private static RowMask zoneMask(ZoneTable table, long from, long to, FieldPath path, Pruning pruning) {
+            long zoneLen = table.zoneLen();
+            long[] words = new long[(int) ((to - from + 63) >>> 6)];
+            long considered = 0;
+            long pruned = 0;
+            for (long z = from / zoneLen; z * zoneLen < to; z++) {
+                int zone = Math.toIntExact(z);
+                considered++;
+                ZoneStats stats = ZoneStats.of(table.zoneRows(zone), Map.of(path, table.zone(zone)));
+                long start = Math.max(from, z * zoneLen) - from;
+                long end = Math.min(to, (z + 1) * zoneLen) - from;
+                if (pruning.filter().mightMatch(stats)) {
+                    setRange(words, start, end);
+                } else {
+                    pruned++;
+                }
+            }
+            pruning.recordZones(considered, pruned);
+            return RowMask.fromWords(words, to - from);
+        }
+
+        private static void setRange(long[] words, long from, long to) {
+            for (long i = from; i < to; ) {
+                int word = (int) (i >>> 6);
+                int bit = (int) (i & 63);
+                long n = Math.min(64 - bit, to - i);
+                words[word] |= (n == 64 ? -1L : (1L << n) - 1) << bit;
+                i += n;
+            }
+        }
+
+        /** The decoded zone table, or empty when Quire cannot decode it; loaded once. */
+        private CompletableFuture<Optional<ZoneTable>> zones() {
+            CompletableFuture<Optional<ZoneTable>> z = zones;
+            if (z == null) {
+                synchronized (this) {
+                    z = zones;
+                    if (z == null) {
+                        z = loadZones();
+                        zones = z;
+                    }
+                }
+            }
+            return z;
+        }
+
+        private CompletableFuture<Optional<ZoneTable>> loadZones() {
+            long rows = layout.rowCount();
+            List<Aggregate> aggregates;
+            long zoneLen;
+            Layout child;
+            LayoutReader reader;
+            try {
+                aggregates = vtable.aggregates(layout);
+                zoneLen = Integer.toUnsignedLong(vtable.metadata(layout).getZoneLen());
+                long expected = ZoneTable.zoneCount(rows, zoneLen);
+                if (layout.childRowCount(1) != expected) {
+                    throw layout.malformed("the zone table has " + layout.childRowCount(1) + " rows, but " + rows
+                            + " rows in zones of " + zoneLen + " make " + expected);
+                }
+                child = layout.child(1);
+                reader = child.vtable().reader(child);
+            } catch (UnknownEncodingException | UnsupportedFeatureException e) {
+                return CompletableFuture.completedFuture(undecodable(e));
+            }
+            return reader.read(0, child.rowCount(), Projection.all()).handle((table, error) -> {
+                Throwable cause = error instanceof CompletionException c && c.getCause() != null ? c.getCause()
+                        : error;
+                try {
+                    if (cause != null) {
+                        throw cause;
+                    }
+                    return Optional.of(ZoneTable.read(table, layout.dtype(), aggregates, zoneLen, rows,
+                            layout.path()));
+                } catch (UnknownEncodingException | UnsupportedFeatureException e) {
+                    return undecodable(e);
+                } catch (RuntimeException | Error e) {
+                    throw e;
+                } catch (Throwable t) {
+                    throw new CompletionException(t);
+                }
+            });
+        }
+
+        private Optional<ZoneTable> undecodable(QuireException e) {
+            LOG.log(System.Logger.Level.DEBUG, () -> "zone table of " + layout.path()
+                    + " is not used for pruning: " + e.getMessage());
+            return Optional.empty();
         }
 
         @Override
@@ -171,6 +308,13 @@ public class ZonedLayout implements LayoutVTable {
                 throw layout.malformed("stats layout metadata needs at least 4 bytes");
             }
             return null;
+        }
+
+        /** The legacy table (a stat bitset, with truncation flags) is not read: its rows prune nothing. */
+        @Override
+        List<Aggregate> aggregates(Layout layout) {
+            throw new UnsupportedFeatureException("the zone table of legacy layout " + layout.path()
+                    + " (vortex.stats) is not read by this version of Quire");
         }
 
         @Override
