@@ -1,5 +1,6 @@
 package dev.quire.cli;
 
+import dev.quire.cli.demo.ForecastRevenue;
 import dev.quire.cli.demo.LineItems;
 import dev.quire.cli.demo.PricingSummary;
 import dev.quire.cli.inspect.FileReport;
@@ -12,6 +13,7 @@ import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
 import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.scan.Scan;
+import dev.quire.layout.scan.ScanMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -29,13 +31,14 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code quire demo}: writes TPC-H {@code lineitem} as a Vortex file, inspects it and scans it (a few rows, then
- * TPC-H query 1 over every row), printing what each step did and how long it took.
+ * {@code quire demo}: writes TPC-H {@code lineitem} as a Vortex file, inspects it and scans it (a few rows, TPC-H
+ * query 1 over every row, then query 6 as a filtered scan), printing what each step did and how long it took.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Generate TPC-H lineitem, write it as a Vortex file, inspect it and scan it (the first rows, "
-                + "then TPC-H query 1 over all rows), timing each step. Needs no set-up: without --dir the file "
-                + "goes to a temporary directory that is removed afterwards."})
+                + "TPC-H query 1 over all rows, then query 6 with its predicate pushed into the scan), timing each "
+                + "step. Needs no set-up: without --dir the file goes to a temporary directory that is removed "
+                + "afterwards."})
 final class DemoCommand implements Callable<Integer> {
     static final String FILE_NAME = "lineitem.vortex";
     static final int BATCH_ROWS = 65_536;
@@ -71,6 +74,7 @@ final class DemoCommand implements Callable<Integer> {
             inspect(out, file);
             preview(out, file);
             query(out, file);
+            forecast(out, file);
             out.println("done in " + Text.duration(since(started)) + (temporary ? "" : "; kept " + file));
         } finally {
             if (temporary) {
@@ -159,6 +163,32 @@ final class DemoCommand implements Callable<Integer> {
         }
         out.println("   scanned " + Text.count(q1.rowsSeen()) + " rows in " + Text.duration(took) + " ("
                 + Text.rate(q1.rowsSeen(), took, "rows") + ")");
+        out.println();
+    }
+
+    private void forecast(PrintWriter out, Path file) {
+        step(out, "5. filtered scan of " + ForecastRevenue.COLUMNS.length + " columns: TPC-H query 6");
+        out.println("   where " + ForecastRevenue.FILTER);
+        long started = System.nanoTime();
+        ForecastRevenue q6 = new ForecastRevenue();
+        ScanMetrics metrics;
+        long rows;
+        try (VortexFile vortex = VortexFile.open(file);
+                BatchStream batches = vortex.scan().project(ForecastRevenue.COLUMNS).filter(ForecastRevenue.FILTER)
+                        .batches()) {
+            rows = vortex.rowCount();
+            for (StructArray batch : batches) {
+                q6.add(batch);
+            }
+            metrics = batches.metrics();
+        }
+        Duration took = since(started);
+        out.println("   revenue " + q6.revenue().toPlainString());
+        out.println("   " + Text.count(q6.rows()) + " of " + Text.count(rows) + " rows matched in "
+                + Text.duration(took) + " (" + Text.rate(rows, took, "rows") + ")");
+        out.println("   pruned by zone statistics: " + Text.count(metrics.zonesPruned()) + " of "
+                + Text.count(metrics.zonesConsidered()) + " zones, " + Text.count(metrics.splitsPruned()) + " of "
+                + Text.count(metrics.splits()) + " splits");
         out.println();
     }
 

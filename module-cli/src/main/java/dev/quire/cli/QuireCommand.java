@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         versionProvider = QuireCommand.Version.class,
         description = "Inspect, scan and convert Vortex columnar files.",
-        subcommands = {InspectCommand.class, ScanCommand.class, ConvertCommand.class, DemoCommand.class,
-                HelpCommand.class},
+        subcommands = {InspectCommand.class, ScanCommand.class, CountCommand.class, ConvertCommand.class,
+                DemoCommand.class, HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 failure, 2 bad usage."})
 public final class QuireCommand implements Runnable {
     @Spec
@@ -27,7 +27,7 @@ public final class QuireCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: one of inspect, scan, convert, demo");
+        throw new ParameterException(spec.commandLine(), "missing command: one of inspect, scan, count, convert, demo");
     }
 
     /** The version from the module descriptor (the Maven project version). */

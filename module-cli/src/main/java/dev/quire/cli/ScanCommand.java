@@ -8,8 +8,10 @@ import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.scan.Scan;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -23,7 +25,10 @@ import picocli.CommandLine.Spec;
             "jsonl: one object per row, keys in schema order. Integers (u64 too) are numbers; floats are numbers "
                     + "except \"NaN\", \"Infinity\" and \"-Infinity\"; decimals are strings; binary is base64; "
                     + "dates, times and timestamps are ISO 8601 strings; nested structs are objects; nulls are null.",
-            "csv: a header row, nested fields as dotted names, nulls as empty fields, other values as in jsonl."})
+            "csv: a header row, nested fields as dotted names, nulls as empty fields, other values as in jsonl.",
+            "",
+            "Rows come out in file order: --select-rows and --exclude-rows pick rows by position, then --filter "
+                    + "keeps those where it is true, then --limit cuts."})
 final class ScanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -43,12 +48,17 @@ final class ScanCommand implements Callable<Integer> {
             description = "table, csv or jsonl (default: ${DEFAULT-VALUE}).")
     RowFormat format;
 
+    @Mixin
+    ScanOptions options;
+
     @Override
     public Integer call() {
         if (limit != null && limit < 0) {
             throw new ParameterException(spec.commandLine(), "--limit must not be negative, got " + limit);
         }
+        options.validate();
         PrintWriter out = spec.commandLine().getOut();
+        long started = System.nanoTime();
         try (VortexFile vortex = Inputs.openVortex(file)) {
             Scan scan = vortex.scan();
             if (columns != null) {
@@ -57,17 +67,25 @@ final class ScanCommand implements Callable<Integer> {
             if (limit != null) {
                 scan.limit(limit);
             }
-            RowWriter writer = format.writer(out, scan.outputType());
-            try (BatchStream batches = scan.batches()) {
-                for (StructArray batch : batches) {
-                    writer.write(batch);
-                    if (out.checkError()) {
-                        // The reader went away (`quire scan … | head`): stop quietly, as Unix tools do.
-                        return 0;
-                    }
+            options.applyTo(scan, vortex);
+            return options.run(scan, () -> print(scan, out, started));
+        }
+    }
+
+    private int print(Scan scan, PrintWriter out, long started) {
+        RowWriter writer = format.writer(out, scan.outputType());
+        try (BatchStream batches = scan.batches()) {
+            for (StructArray batch : batches) {
+                writer.write(batch);
+                if (out.checkError()) {
+                    // The reader went away (`quire scan … | head`): stop quietly, as Unix tools do.
+                    return 0;
                 }
             }
             writer.finish();
+            out.flush();
+            options.printStats(spec.commandLine().getErr(), batches.metrics(),
+                    Duration.ofNanos(System.nanoTime() - started));
         }
         return 0;
     }

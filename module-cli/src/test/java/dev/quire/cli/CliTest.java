@@ -18,7 +18,7 @@ class CliTest {
     void helpListsTheCommandsAndSucceedsQuietly() {
         Cli.Run run = Cli.run("--help");
         assertEquals(0, run.code());
-        for (String command : new String[] {"inspect", "scan", "convert", "demo"}) {
+        for (String command : new String[] {"inspect", "scan", "count", "convert", "demo"}) {
             assertTrue(run.out().contains(command), run.out());
         }
         assertEquals("", run.err());

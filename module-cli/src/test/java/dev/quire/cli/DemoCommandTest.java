@@ -4,9 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.cli.demo.LineItems;
+import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.ExtensionArray;
+import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.file.VortexFile;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,7 +30,7 @@ class DemoCommandTest {
         assertEquals("", run.err());
         String out = run.out();
         for (String step : new String[] {"1. generate and write", "2. inspect", "3. scan the first rows",
-            "4. scan 7 columns of every row: TPC-H query 1"}) {
+            "4. scan 7 columns of every row: TPC-H query 1", "5. filtered scan of 2 columns: TPC-H query 6"}) {
             assertTrue(out.contains(step), out);
         }
         assertTrue(out.contains("6,005 rows, 16 columns"), out);
@@ -42,6 +49,45 @@ class DemoCommandTest {
                     .toString());
         }
         assertTrue(out.contains("kept " + file), out);
+        // Query 6, computed here from the generated rows without Quire's filter.
+        Q6 expected = q6(0.001);
+        assertTrue(out.contains("\n   revenue " + expected.revenue.toPlainString() + "\n"), expected + "\n" + out);
+        assertTrue(out.contains("   " + Text.count(expected.rows) + " of 6,005 rows matched in "), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("   pruned by zone statistics: [0-9,]+ of [0-9,]+ zones, "
+                + "[0-9,]+ of [1-9][0-9,]* splits")), out);
+    }
+
+    record Q6(BigDecimal revenue, long rows) {}
+
+    /** TPC-H query 6 by brute force over the generator's rows. */
+    static Q6 q6(double scaleFactor) {
+        long from = LocalDate.of(1994, 1, 1).toEpochDay();
+        long to = LocalDate.of(1995, 1, 1).toEpochDay();
+        BigInteger[] sum = {BigInteger.ZERO};
+        long[] rows = {0};
+        LineItems.generate(scaleFactor, 1000, batch -> {
+            DecimalArray quantity = (DecimalArray) batch.field("l_quantity");
+            DecimalArray price = (DecimalArray) batch.field("l_extendedprice");
+            DecimalArray discount = (DecimalArray) batch.field("l_discount");
+            PrimitiveArray shipDate = (PrimitiveArray) ((ExtensionArray) batch.field("l_shipdate")).storage();
+            for (long i = 0; i < batch.length(); i++) {
+                long day = shipDate.getLongValue(i);
+                BigDecimal d = discount.getDecimal(i);
+                if (day >= from && day < to && d.compareTo(new BigDecimal("0.05")) >= 0
+                        && d.compareTo(new BigDecimal("0.07")) <= 0
+                        && quantity.getDecimal(i).compareTo(BigDecimal.valueOf(24)) < 0) {
+                    sum[0] = sum[0].add(price.getUnscaled(i).multiply(discount.getUnscaled(i)));
+                    rows[0]++;
+                }
+            }
+        });
+        return new Q6(new BigDecimal(sum[0], 4), rows[0]);
+    }
+
+    @Test
+    void query6MatchesTheTpchAnswerAtScaleFactor001() {
+        // The published answer of TPC-H query 6 at scale factor 0.01 (dbgen's data).
+        assertEquals(new Q6(new BigDecimal("1193053.2253"), 1_191), q6(0.01));
     }
 
     @Test

@@ -165,16 +165,25 @@ public final class Scan {
      * reads nothing; with one, the filter's columns are read and evaluated (pruned zones are skipped).
      */
     public long count() {
+        return countWithMetrics().rowsReturned();
+    }
+
+    /**
+     * Counts as {@link #count()} does and says what that took: {@link ScanMetrics#rowsReturned()} is the count, and
+     * the other fields show the splits started and pruned, the zones whose statistics ruled rows out and the rows whose
+     * filter columns were read. Without a filter nothing is read, and only the count is set.
+     */
+    public ScanMetrics countWithMetrics() {
         if (filter == null) {
-            return Math.min(limit, selection.count(from, to));
+            return new ScanMetrics(0, 0, 0, 0, 0, Math.min(limit, selection.count(from, to)));
         }
-        long rows = 0;
         try (BatchStream batches = run(Projection.none())) {
-            for (StructArray batch : batches) {
-                rows += batch.length();
+            // The stream counts the rows it hands out; batches of no columns hold nothing else.
+            while (batches.hasNext()) {
+                batches.next();
             }
+            return batches.metrics();
         }
-        return rows;
     }
 
     /**

@@ -127,6 +127,22 @@ class ScanExecutionTest {
     }
 
     @Test
+    void countWithMetricsSaysWhatTheCountRead() {
+        try (VortexFile f = open()) {
+            ScanMetrics filtered = f.scan().splitRows(10_000).filter("w = 7").countWithMetrics();
+            assertEquals(ROWS / 1000, filtered.rowsReturned());
+            assertEquals(f.scan().splitRows(10_000).splitBoundaries().length - 1, filtered.splits());
+            assertEquals(ROWS, filtered.rowsScanned());
+            ScanMetrics selected = f.scan().splitRows(10_000).select(Selection.include(3, 150_000)).filter("w >= 0")
+                    .countWithMetrics();
+            assertEquals(2, selected.rowsReturned());
+            assertEquals(2, selected.splits(), "the selection skips the splits it rules out");
+            ScanMetrics unfiltered = f.scan().select(Selection.exclude(0, 1, 2)).countWithMetrics();
+            assertEquals(new ScanMetrics(0, 0, 0, 0, 0, ROWS - 3), unfiltered, "nothing is read without a filter");
+        }
+    }
+
+    @Test
     void unorderedScansReturnEveryRowOnce() {
         try (VortexFile f = open()) {
             boolean[] seen = new boolean[ROWS];

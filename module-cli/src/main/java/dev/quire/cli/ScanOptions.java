@@ -1,0 +1,170 @@
+package dev.quire.cli;
+
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.expr.Expr;
+import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.scan.Scan;
+import dev.quire.layout.scan.ScanMetrics;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The options {@code scan} and {@code count} share: which rows ({@code --filter}, {@code --select-rows},
+ * {@code --exclude-rows}), on how many threads ({@code --threads}), and {@code --stats}.
+ *
+ * <p>A filter that does not parse, or does not fit the file (an unknown column, a literal that cannot be compared
+ * with its column), is bad usage, exit code 2, like a malformed option value: the command line is wrong, not the
+ * file, and the message (with a caret under the position of a syntax error) says how.
+ */
+final class ScanOptions {
+    /** The most threads {@code --threads} accepts. */
+    static final int MAX_THREADS = 1024;
+    /** Split tasks in flight per thread: one running, one ready, so threads never wait on the consumer. */
+    static final int TASKS_PER_THREAD = 2;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--filter", paramLabel = "EXPR",
+            description = "Keep the rows where EXPR is true, e.g. \"price < 10 and name like 'a%'\": comparisons "
+                    + "(= != < <= > >=), between, in (...), is [not] null, like/ilike, starts_with(col, 'p'), "
+                    + "and/or/not; date '2024-01-31' and timestamp '...' literals.")
+    String filter;
+
+    @Option(names = "--select-rows", paramLabel = "ROWS",
+            description = "Only these rows (0-based, before the filter): rows and inclusive ranges, 1,5,10-20; "
+                    + "100- runs to the last row; a leading ! selects every row but these.")
+    String selectRows;
+
+    @Option(names = "--exclude-rows", paramLabel = "ROWS",
+            description = "Leave out these rows (same syntax as --select-rows); applies after --select-rows.")
+    String excludeRows;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Decode, filter and gather on N threads of a pool of this run (default: Quire's shared "
+                    + "pool, one thread per core).")
+    Integer threads;
+
+    @Option(names = "--stats",
+            description = "Print what the scan did to standard error: splits, zones pruned by statistics, rows "
+                    + "read and returned, time.")
+    boolean stats;
+
+    /** Checks the option values that need no file. */
+    void validate() {
+        if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
+            throw usage("--threads must be between 1 and " + MAX_THREADS + ", got " + threads);
+        }
+        parseRows("--select-rows", selectRows);
+        parseRows("--exclude-rows", excludeRows);
+        if (filter != null) {
+            parseFilter();
+        }
+    }
+
+    /**
+     * Applies the filter and row selection to {@code scan} of {@code file}.
+     *
+     * @throws ParameterException (exit 2) when the filter does not bind to the file's columns or a row is past its
+     *     end
+     */
+    void applyTo(Scan scan, VortexFile file) {
+        if (filter != null) {
+            Expr expr = parseFilter();
+            try {
+                scan.filter(expr);
+            } catch (InvalidArgumentException e) {
+                throw usage("--filter: " + e.getMessage(), e);
+            }
+        }
+        Optional<RowSelection> include = parseRows("--select-rows", selectRows);
+        Optional<RowSelection> exclude = parseRows("--exclude-rows", excludeRows);
+        include.ifPresent(s -> checkRows("--select-rows", s, file.rowCount()));
+        exclude.ifPresent(s -> checkRows("--exclude-rows", s, file.rowCount()));
+        RowSelection.of(include, exclude, file.rowCount()).ifPresent(scan::select);
+        if (threads != null) {
+            scan.concurrency(TASKS_PER_THREAD * threads);
+        }
+    }
+
+    /**
+     * Runs {@code body} with {@code scan} on the pool {@code --threads} asks for, created for this run and shut down
+     * after {@code body} returns (by then the scan's stream is closed, so no task of it is left), or on Quire's shared
+     * pool without {@code --threads}.
+     */
+    <T> T run(Scan scan, Supplier<T> body) {
+        if (threads == null) {
+            return body.get();
+        }
+        AtomicInteger counter = new AtomicInteger();
+        try (ExecutorService pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "quire-cli-scan-" + counter.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                })) {
+            scan.executor(pool);
+            return body.get();
+        }
+    }
+
+    /** With {@code --stats}, writes what the scan did to {@code err}. */
+    void printStats(PrintWriter err, ScanMetrics m, Duration took) {
+        if (!stats) {
+            return;
+        }
+        err.println("splits: " + Text.count(m.splits()) + " started, " + Text.count(m.splitsPruned())
+                + " pruned by statistics or the row selection");
+        err.println("zones: " + Text.count(m.zonesConsidered()) + " checked against the filter, "
+                + Text.count(m.zonesPruned()) + " pruned");
+        err.println("rows: " + Text.count(m.rowsScanned()) + " read, " + Text.count(m.rowsReturned()) + " returned");
+        err.println("took " + Text.duration(took));
+        err.flush();
+    }
+
+    private Expr parseFilter() {
+        try {
+            return Expr.parse(filter);
+        } catch (InvalidArgumentException e) {
+            throw usage("--filter: " + e.getMessage(), e);
+        }
+    }
+
+    private Optional<RowSelection> parseRows(String option, String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(RowSelection.parse(text));
+        } catch (InvalidArgumentException e) {
+            throw usage(option + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void checkRows(String option, RowSelection rows, long rowCount) {
+        try {
+            rows.rows(rowCount);
+        } catch (InvalidArgumentException e) {
+            throw usage(option + ": " + e.getMessage(), e);
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    private ParameterException usage(String message, Throwable cause) {
+        return new ParameterException(spec.commandLine(), message, cause);
+    }
+}
