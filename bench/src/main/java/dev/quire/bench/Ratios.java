@@ -53,26 +53,37 @@ public final class Ratios {
             String unit = primary.get("scoreUnit").asText();
             double seconds = toSeconds(score, unit);
             double rps = Double.isNaN(rowCount) || Double.isNaN(seconds) ? Double.NaN : rowCount / seconds;
-            rows.put(cls + "." + method + " " + params, new Row(cls + "." + method, params.toString().trim(), score,
-                    unit, rps));
+            rows.put(key(cls + "." + method, params.toString().trim()), new Row(cls + "." + method,
+                    params.toString().trim(), score, unit, rps));
         }
-        out.printf(Locale.ROOT, "%-40s %-32s %12s %14s %10s%n", "benchmark", "params", "score", "rows/s",
-                "quire/ref");
+        out.printf(Locale.ROOT, "%-40s %-32s %12s %14s %10s %10s%n", "benchmark", "params", "score", "rows/s",
+                "quire/ref", "speed-up");
         for (Row row : rows.values()) {
             String ratio = "";
             int dot = row.bench().lastIndexOf('.');
             if (row.bench().startsWith("quire", dot + 1)) {
                 String refName = row.bench().substring(0, dot + 1) + "vortexJni";
-                Row ref = rows.get(refName + " " + row.params() + " ");
+                Row ref = rows.get(key(refName, row.params()));
                 if (ref != null) {
                     ratio = String.format(Locale.ROOT, "%.2f", row.score() / ref.score());
                 }
             }
-            out.printf(Locale.ROOT, "%-40s %-32s %9.3f %-2s %14s %10s%n", row.bench(), row.params(), row.score(),
-                    row.unit().replace("/op", ""), Double.isNaN(row.rowsPerSecond()) ? ""
-                            : String.format(Locale.ROOT, "%.3e", row.rowsPerSecond()), ratio);
+            String speedUp = "";
+            String oneThread = (" " + row.params() + " ").replaceFirst(" threads=\\d+ ", " threads=1 ").trim();
+            Row single = oneThread.equals(row.params()) ? null : rows.get(key(row.bench(), oneThread));
+            if (single != null) {
+                speedUp = String.format(Locale.ROOT, "%.2fx", single.score() / row.score());
+            }
+            out.printf(Locale.ROOT, "%-40s %-32s %9.3f %-2s %14s %10s %10s%n", row.bench(), row.params(),
+                    row.score(), row.unit().replace("/op", ""), Double.isNaN(row.rowsPerSecond()) ? ""
+                            : String.format(Locale.ROOT, "%.3e", row.rowsPerSecond()), ratio, speedUp);
         }
-        out.println("quire/ref is Quire's time over the reference's: below 1 means Quire is faster.");
+        out.println("quire/ref is Quire's time over the reference's: below 1 means Quire is faster. speed-up is the"
+                + " time at threads=1 over this row's time.");
+    }
+
+    private static String key(String bench, String params) {
+        return bench + " [" + params + "]";
     }
 
     private static double toSeconds(double score, String unit) {

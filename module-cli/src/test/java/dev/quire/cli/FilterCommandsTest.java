@@ -105,8 +105,9 @@ class FilterCommandsTest {
         assertEquals(4, lines.size(), run.err());
         assertTrue(lines.get(0).matches("splits: [1-9][0-9]* started, [0-9]+ pruned by statistics or the row "
                 + "selection"), run.err());
-        assertTrue(lines.get(1).matches("zones: [0-9,]+ checked against the filter, [0-9,]+ pruned"), run.err());
-        assertEquals("rows: 10,000 read, 10 returned", lines.get(2));
+        assertTrue(lines.get(1).matches("zones: [0-9,]+ checked against the filter, [1-9][0-9,]* pruned"), run.err());
+        // The first zone (rows 0 to 8,191) has a maximum id below 9,990, so only the last 1,808 rows are read.
+        assertEquals("rows: 1,808 read, 10 returned", lines.get(2));
         assertTrue(lines.get(3).startsWith("took "), run.err());
 
         Cli.Run unfiltered = Cli.run("count", file.toString(), "--stats");

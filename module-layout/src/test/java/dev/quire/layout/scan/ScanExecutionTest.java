@@ -19,6 +19,7 @@ import dev.quire.layout.file.SegmentSpec;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
 import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.spi.Layout;
 import java.io.ByteArrayOutputStream;
 import java.nio.channels.Channels;
 import java.util.ArrayList;
@@ -199,7 +200,7 @@ class ScanExecutionTest {
             var splits = f.splits("v");
             assertEquals(0, splits.getFirst().from());
             assertEquals(ROWS, splits.getLast().to());
-            var column = f.layout().child(0);
+            var column = chunksOf(f.layout().child(0));
             assertEquals(column.childCount(), splits.size());
             for (int i = 0; i < splits.size(); i++) {
                 assertEquals(column.childRowCount(i), splits.get(i).length());
@@ -226,7 +227,7 @@ class ScanExecutionTest {
         byte[] broken = file.clone();
         try (VortexFile f = open()) {
             // Corrupt the last chunk of column v: its array flatbuffer length now points outside the segment.
-            var column = f.layout().child(0);
+            var column = chunksOf(f.layout().child(0));
             SegmentSpec last = f.segments().get(column.child(column.childCount() - 1).segmentId(0));
             int at = (int) (last.offset() + last.length() - 4);
             broken[at] = (byte) 0xFF;
@@ -247,5 +248,14 @@ class ScanExecutionTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** The chunked layout of a column, under the zoned layout the writer wraps it in. */
+    private static Layout chunksOf(Layout column) {
+        while (column.encodingId().equals("vortex.zoned")) {
+            column = column.child(0);
+        }
+        assertEquals("vortex.chunked", column.encodingId());
+        return column;
     }
 }
