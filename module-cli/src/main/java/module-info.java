@@ -4,6 +4,7 @@
  */
 module dev.quire.cli {
     requires dev.quire.layout;
+    requires dev.quire.bench.runner;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.csv;

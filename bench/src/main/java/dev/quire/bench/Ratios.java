@@ -56,7 +56,7 @@ public final class Ratios {
             rows.put(key(cls + "." + method, params.toString().trim()), new Row(cls + "." + method,
                     params.toString().trim(), score, unit, rps));
         }
-        out.printf(Locale.ROOT, "%-40s %-32s %12s %14s %10s %10s%n", "benchmark", "params", "score", "rows/s",
+        out.printf(Locale.ROOT, "%-40s %-44s %12s %14s %10s %10s%n", "benchmark", "params", "score", "rows/s",
                 "quire/ref", "speed-up");
         for (Row row : rows.values()) {
             String ratio = "";
@@ -74,7 +74,7 @@ public final class Ratios {
             if (single != null) {
                 speedUp = String.format(Locale.ROOT, "%.2fx", single.score() / row.score());
             }
-            out.printf(Locale.ROOT, "%-40s %-32s %9.3f %-2s %14s %10s %10s%n", row.bench(), row.params(),
+            out.printf(Locale.ROOT, "%-40s %-44s %9.3f %-2s %14s %10s %10s%n", row.bench(), row.params(),
                     row.score(), row.unit().replace("/op", ""), Double.isNaN(row.rowsPerSecond()) ? ""
                             : String.format(Locale.ROOT, "%.3e", row.rowsPerSecond()), ratio, speedUp);
         }

@@ -1,0 +1,25 @@
+package dev.quire.bench.runner.results;
+
+import java.util.List;
+
+/**
+ * What a benchmark session was asked to do.
+ *
+ * @param scaleFactor the TPC-H scale factor
+ * @param runs counted runs per query and engine (after one uncounted run)
+ * @param restRuns after how many runs the runner rests, 0 for never
+ * @param restMillis how long each rest lasts
+ * @param evictPageCache whether the data files' pages were evicted before every run
+ * @param io the I/O provider Quire read with, or empty for its default
+ * @param threads the scan threads, 0 for each engine's default
+ * @param engines the engines asked for
+ * @param queries the queries asked for
+ */
+public record Settings(double scaleFactor, int runs, int restRuns, long restMillis, boolean evictPageCache, String io,
+        int threads, List<String> engines, List<String> queries) {
+    public Settings {
+        engines = List.copyOf(engines);
+        queries = List.copyOf(queries);
+        io = io == null ? "" : io;
+    }
+}

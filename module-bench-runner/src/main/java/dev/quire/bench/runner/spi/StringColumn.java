@@ -1,0 +1,26 @@
+package dev.quire.bench.runner.spi;
+
+/** A utf8 column; see {@link Batch}. Byte-level accessors let queries compare without decoding strings. */
+public interface StringColumn {
+    /** The length of the value in bytes. */
+    int length(int row);
+
+    /** The byte at {@code index} of the value. */
+    byte byteAt(int row, int index);
+
+    /** The value, decoded. */
+    String get(int row);
+
+    /** Whether the value's bytes equal {@code utf8}. */
+    default boolean equalsBytes(int row, byte[] utf8) {
+        if (length(row) != utf8.length) {
+            return false;
+        }
+        for (int i = 0; i < utf8.length; i++) {
+            if (byteAt(row, i) != utf8[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

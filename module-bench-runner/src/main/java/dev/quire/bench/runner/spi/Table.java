@@ -1,0 +1,19 @@
+package dev.quire.bench.runner.spi;
+
+import java.util.function.Consumer;
+
+/** An engine's opened file: one run of one query. */
+public interface Table extends AutoCloseable {
+    /** The number of rows in the file. */
+    long rowCount();
+
+    /**
+     * Reads the request's rows and hands them to {@code sink} in batches. A batch is valid only during the call that
+     * receives it: engines may reuse or free its memory afterwards. Batches may arrive in any order.
+     */
+    void scan(ScanRequest request, Consumer<Batch> sink);
+
+    /** Releases the file and everything the runs left open. */
+    @Override
+    void close();
+}

@@ -1,0 +1,21 @@
+/**
+ * The TPC-H benchmark runner: generates TPC-H data, runs queries written once against the engine SPI
+ * ({@link dev.quire.bench.runner.spi.Engine}) over every engine found by {@link java.util.ServiceLoader}, one process
+ * per query and engine, checks that the engines agree, and reports medians as a table, JSON and HTML. Quire's own
+ * engine is here; the reference's and DuckDB's come from the {@code bench} module when it is on the path.
+ */
+module dev.quire.bench.runner {
+    requires transitive dev.quire.layout;
+    requires dev.quire.io.posix;
+    requires com.fasterxml.jackson.databind;
+    requires tpch;
+
+    exports dev.quire.bench.runner;
+    exports dev.quire.bench.runner.spi;
+    exports dev.quire.bench.runner.results;
+
+    // Jackson writes and reads the results records.
+    opens dev.quire.bench.runner.results to com.fasterxml.jackson.databind;
+
+    uses dev.quire.bench.runner.spi.Engine;
+}
