@@ -180,6 +180,28 @@ public final class RowMask {
         }
     }
 
+    /** The last row at or before {@code from} that is in the mask, or -1. */
+    public long previousSetBit(long from) {
+        if (from < 0) {
+            return -1;
+        }
+        long at = Math.min(from, length - 1);
+        if (at < 0) {
+            return -1;
+        }
+        int i = (int) (at >>> 6);
+        long w = words[i] & (-1L >>> (63 - (int) (at & 63)));
+        while (true) {
+            if (w != 0) {
+                return ((long) i << 6) + 63 - Long.numberOfLeadingZeros(w);
+            }
+            if (--i < 0) {
+                return -1;
+            }
+            w = words[i];
+        }
+    }
+
     /** The first row at or after {@code from} that is not in the mask, or -1. */
     public long nextClearBit(long from) {
         if (from < 0) {

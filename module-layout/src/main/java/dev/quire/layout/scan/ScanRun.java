@@ -207,19 +207,38 @@ final class ScanRun implements AutoCloseable {
         CompletableFuture<RowMask> pruned = pruning == null ? CompletableFuture.completedFuture(null)
                 : root.prune(from, to, pruning);
         return pruned.thenCompose(statistics -> {
-            RowMask mask = and(selected, statistics);
-            if (mask != null && mask.isAllFalse()) {
+            RowMask all = and(selected, statistics);
+            if (all != null && all.isAllFalse()) {
                 splitsPruned.increment();
                 return CompletableFuture.completedFuture(null);
             }
-            rowsScanned.add(to - from);
-            if (conjuncts == null) {
-                return project(from, to, mask);
+            // Read only the span from the first to the last row that may match: zones pruned at either end of the
+            // split, or rows the selection leaves out there, are not read at all.
+            long start = from;
+            long end = to;
+            RowMask mask = all;
+            if (all != null) {
+                long first = all.nextSetBit(0);
+                long last = all.previousSetBit(to - from - 1);
+                if (first > 0 || last + 1 < to - from) {
+                    start = from + first;
+                    end = from + last + 1;
+                    mask = all.slice(first, last + 1);
+                }
             }
-            List<Conjuncts.Conjunct> order = conjuncts.ordered();
-            CompletableFuture<Array> first = root.read(from, to, order.getFirst().columns);
-            return filter(from, to, order, 0, first, mask).thenCompose(m -> project(from, to, m));
+            return scan(start, end, mask);
         });
+    }
+
+    /** Filters and projects rows {@code [from, to)}, of which {@code mask} (all when null) may match. */
+    private CompletableFuture<StructArray> scan(long from, long to, RowMask mask) {
+        rowsScanned.add(to - from);
+        if (conjuncts == null) {
+            return project(from, to, mask);
+        }
+        List<Conjuncts.Conjunct> order = conjuncts.ordered();
+        CompletableFuture<Array> first = root.read(from, to, order.getFirst().columns);
+        return filter(from, to, order, 0, first, mask).thenCompose(m -> project(from, to, m));
     }
 
     /** Evaluates conjunct {@code k} on its columns, then the next ones, while any row is left. */

@@ -76,6 +76,10 @@ class RowMaskTest {
                     long clear = a.nextClearBit(from);
                     assertEquals(clear >= n ? -1 : clear, ma.nextClearBit(from), "nextClearBit " + from);
                 }
+                for (int at = -1; at <= n + 64; at += 1 + r.nextInt(40)) {
+                    long previous = at < 0 ? -1 : a.previousSetBit(Math.min(at, n - 1));
+                    assertEquals(previous, ma.previousSetBit(at), "previousSetBit " + at);
+                }
             }
         }
     }

@@ -143,6 +143,31 @@ class ZonePruningTest {
     }
 
     @Test
+    void scansReadOnlyTheSpanOfZonesThatMightMatch() {
+        try (VortexFile file = sortedFile()) {
+            // One split of 100,000 rows; its first two zones might hold v < 10000, so only they are read.
+            var below = file.scan().splitRows(100_000).filter("v < 10000").countWithMetrics();
+            assertEquals(10_000, below.rowsReturned());
+            assertEquals(2 * 8192, below.rowsScanned());
+            // Zones pruned at both ends: v in [50000, 60000) lies in zones 6 and 7 (rows 49152 to 65535).
+            var middle = file.scan().splitRows(100_000).filter("v >= 50000 and v < 60000").countWithMetrics();
+            assertEquals(10_000, middle.rowsReturned());
+            assertEquals(2 * 8192, middle.rowsScanned());
+            long sum = 0;
+            try (var batches = file.scan().splitRows(100_000).filter("v >= 50000 and v < 60000").project("v")
+                    .batches()) {
+                for (var batch : batches) {
+                    var values = (dev.quire.layout.array.PrimitiveArray) batch.field(0);
+                    for (long i = 0; i < batch.length(); i++) {
+                        sum += values.values().getAtIndex(dev.quire.layout.array.LittleEndian.LONG, i);
+                    }
+                }
+            }
+            assertEquals((50_000L + 59_999L) * 10_000 / 2, sum, "the rows of the narrowed span are the right ones");
+        }
+    }
+
+    @Test
     void referenceZoneTablesPruneWhereQuireDecodesThem() {
         try (VortexFile file = VortexFile.open(Fixtures.file("mixed_100k.vortex"))) {
             DType.Struct schema = (DType.Struct) file.dtype();
