@@ -1,0 +1,269 @@
+package dev.quire.bench.runner.report;
+
+import dev.quire.bench.runner.results.BenchResults;
+import dev.quire.bench.runner.results.Measurement;
+import dev.quire.bench.runner.results.Run;
+import dev.quire.bench.runner.results.Settings;
+import dev.quire.bench.runner.results.Status;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Renders a session's {@link BenchResults} as one self-contained HTML page: a summary table (per query, each engine's
+ * median and its ratio to vortex-jni) and, per query, a bar chart of the engines' medians with their min-max range
+ * drawn as whiskers. Styles and charts (inline SVG) are in the page, so it opens in a browser without a network.
+ *
+ * <p>Usage from the command line: {@code HtmlReport results.json report.html}.
+ */
+public final class HtmlReport {
+    /** The engine the ratios are relative to. */
+    static final String REFERENCE = "vortex-jni";
+
+    private static final int CHART_WIDTH = 720;
+    private static final int LABEL_WIDTH = 150;
+    private static final int VALUE_WIDTH = 130;
+    private static final int BAR_HEIGHT = 22;
+    private static final int BAR_GAP = 8;
+    private static final String[] COLOURS = {"#3b6fb6", "#d9822b", "#3a9a5b", "#8e5bb5", "#c0392b", "#5d6d7e"};
+
+    private HtmlReport() {}
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            System.err.println("usage: HtmlReport RESULTS.json REPORT.html");
+            System.exit(2);
+        }
+        write(BenchResults.read(Path.of(args[0])), Path.of(args[1]));
+    }
+
+    /** Writes the report to {@code file}, through a temporary file moved into place. */
+    public static void write(BenchResults results, Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, ".report-", ".html");
+        try {
+            Files.writeString(tmp, render(results), StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** The report as HTML text. */
+    public static String render(BenchResults results) {
+        Map<String, Map<String, Measurement>> byQuery = new LinkedHashMap<>();
+        Set<String> engines = new LinkedHashSet<>(results.settings().engines());
+        for (Measurement m : results.measurements()) {
+            byQuery.computeIfAbsent(m.query(), q -> new LinkedHashMap<>()).put(m.engine(), m);
+            engines.add(m.engine());
+        }
+        List<String> engineList = new ArrayList<>(engines);
+        StringBuilder h = new StringBuilder(16_384);
+        Settings s = results.settings();
+        String title = "Quire TPC-H benchmark, scale factor "
+                + BigDecimal.valueOf(s.scaleFactor()).stripTrailingZeros().toPlainString();
+        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+                .append(escape(title)).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
+        h.append("<h1>").append(escape(title)).append("</h1>\n");
+        header(h, results);
+        summary(h, byQuery, engineList);
+        h.append("<h2>Queries</h2>\n<p class=\"note\">Bars are the median wall time of the counted runs; whiskers span"
+                + " the fastest and slowest counted run. Shorter is faster.</p>\n");
+        for (Map.Entry<String, Map<String, Measurement>> q : byQuery.entrySet()) {
+            chart(h, q.getKey(), q.getValue(), engineList);
+        }
+        h.append("</body>\n</html>\n");
+        return h.toString();
+    }
+
+    private static void header(StringBuilder h, BenchResults r) {
+        Settings s = r.settings();
+        h.append("<table class=\"facts\">\n");
+        fact(h, "started", r.startedAt());
+        fact(h, "machine", r.environment().os() + ", " + r.environment().cores() + " cores, max heap "
+                + (r.environment().maxHeapBytes() >> 20) + " MiB");
+        fact(h, "java", r.environment().java());
+        fact(h, "quire", r.environment().quireVersion());
+        fact(h, "protocol", "one process per query and engine; one uncounted run, then " + s.runs() + " counted"
+                + (s.restRuns() > 0 ? ", resting " + s.restMillis() + " ms every " + s.restRuns() + " runs" : "")
+                + (s.evictPageCache() ? "; page cache evicted before every run" : ""));
+        fact(h, "I/O", s.io().isEmpty() ? "each engine's default" : s.io());
+        fact(h, "threads", s.threads() == 0 ? "each engine's default" : Integer.toString(s.threads()));
+        h.append("</table>\n");
+    }
+
+    private static void fact(StringBuilder h, String name, String value) {
+        h.append("<tr><th>").append(escape(name)).append("</th><td>").append(escape(value)).append("</td></tr>\n");
+    }
+
+    private static void summary(StringBuilder h, Map<String, Map<String, Measurement>> byQuery, List<String> engines) {
+        h.append("<h2>Summary</h2>\n<p class=\"note\">Median wall time in milliseconds; in brackets, the ratio to ")
+                .append(REFERENCE).append(" (below 1 is faster than the reference).</p>\n");
+        h.append("<table class=\"summary\">\n<thead><tr><th>query</th>");
+        for (String e : engines) {
+            h.append("<th>").append(escape(e)).append("</th>");
+        }
+        h.append("</tr></thead>\n<tbody>\n");
+        for (Map.Entry<String, Map<String, Measurement>> q : byQuery.entrySet()) {
+            h.append("<tr><th><a href=\"#").append(anchor(q.getKey())).append("\">").append(escape(q.getKey()))
+                    .append("</a></th>");
+            for (String e : engines) {
+                Measurement m = q.getValue().get(e);
+                if (m == null) {
+                    h.append("<td class=\"absent\">-</td>");
+                } else if (m.status() == Status.OK) {
+                    h.append("<td class=\"ok\" data-median=\"").append(number(m.medianMillis())).append("\">")
+                            .append(millis(m.medianMillis()));
+                    if (m.ratioToReference() != null) {
+                        h.append(" <span class=\"ratio\">(").append(String.format(Locale.ROOT, "%.2f",
+                                m.ratioToReference())).append(")</span>");
+                    }
+                    h.append("</td>");
+                } else {
+                    h.append("<td class=\"").append(m.status().name().toLowerCase(Locale.ROOT)).append("\" title=\"")
+                            .append(escape(m.message())).append("\">")
+                            .append(m.status().name().toLowerCase(Locale.ROOT)).append("</td>");
+                }
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody>\n</table>\n");
+    }
+
+    private static void chart(StringBuilder h, String query, Map<String, Measurement> measurements,
+            List<String> engines) {
+        List<Measurement> ok = new ArrayList<>();
+        List<Measurement> other = new ArrayList<>();
+        for (String e : engines) {
+            Measurement m = measurements.get(e);
+            if (m != null) {
+                (m.status() == Status.OK ? ok : other).add(m);
+            }
+        }
+        h.append("<section class=\"query\" id=\"").append(anchor(query)).append("\">\n<h3>").append(escape(query))
+                .append("</h3>\n");
+        if (!ok.isEmpty()) {
+            double scale = 0;
+            for (Measurement m : ok) {
+                scale = Math.max(scale, Math.max(m.maxMillis(), m.medianMillis()));
+            }
+            scale = scale > 0 ? scale : 1;
+            int plot = CHART_WIDTH - LABEL_WIDTH - VALUE_WIDTH;
+            int height = ok.size() * (BAR_HEIGHT + BAR_GAP) + BAR_GAP;
+            h.append("<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(CHART_WIDTH)
+                    .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(CHART_WIDTH).append(' ')
+                    .append(height).append("\" role=\"img\" aria-label=\"").append(escape("median times of " + query))
+                    .append("\">\n");
+            for (int i = 0; i < ok.size(); i++) {
+                Measurement m = ok.get(i);
+                int y = BAR_GAP + i * (BAR_HEIGHT + BAR_GAP);
+                double width = plot * m.medianMillis() / scale;
+                double lo = LABEL_WIDTH + plot * Math.max(0, m.minMillis()) / scale;
+                double hi = LABEL_WIDTH + plot * Math.max(0, m.maxMillis()) / scale;
+                int mid = y + BAR_HEIGHT / 2;
+                String colour = COLOURS[Math.floorMod(engines.indexOf(m.engine()), COLOURS.length)];
+                h.append("<g class=\"bar\" data-engine=\"").append(escape(m.engine())).append("\" data-median=\"")
+                        .append(number(m.medianMillis())).append("\" data-min=\"").append(number(m.minMillis()))
+                        .append("\" data-max=\"").append(number(m.maxMillis())).append("\">")
+                        .append("<title>").append(escape(m.engine() + ": median " + millis(m.medianMillis())
+                                + " ms, min " + millis(m.minMillis()) + ", max " + millis(m.maxMillis())
+                                + " over " + counted(m) + " runs")).append("</title>")
+                        .append("<text x=\"").append(LABEL_WIDTH - 8).append("\" y=\"").append(mid + 4)
+                        .append("\" text-anchor=\"end\">").append(escape(m.engine())).append("</text>")
+                        .append("<rect x=\"").append(LABEL_WIDTH).append("\" y=\"").append(y).append("\" width=\"")
+                        .append(number(Math.max(width, 1))).append("\" height=\"").append(BAR_HEIGHT)
+                        .append("\" fill=\"").append(colour).append("\"/>")
+                        .append("<line class=\"whisker\" x1=\"").append(number(lo)).append("\" x2=\"")
+                        .append(number(hi)).append("\" y1=\"").append(mid).append("\" y2=\"").append(mid)
+                        .append("\"/>")
+                        .append("<text x=\"").append(number(Math.max(hi, LABEL_WIDTH + width) + 6)).append("\" y=\"")
+                        .append(mid + 4).append("\">").append(millis(m.medianMillis())).append(" ms");
+                if (m.ratioToReference() != null && !m.engine().equals(REFERENCE)) {
+                    h.append(String.format(Locale.ROOT, " (%.2fx)", m.ratioToReference()));
+                }
+                h.append("</text></g>\n");
+            }
+            h.append("</svg>\n");
+            String result = ok.getFirst().result();
+            if (!result.isEmpty()) {
+                h.append("<details><summary>result</summary><pre>").append(escape(shorten(result, 4000)))
+                        .append("</pre></details>\n");
+            }
+        }
+        if (!other.isEmpty()) {
+            h.append("<ul class=\"problems\">\n");
+            for (Measurement m : other) {
+                h.append("<li class=\"").append(m.status().name().toLowerCase(Locale.ROOT)).append("\"><b>")
+                        .append(escape(m.engine())).append("</b> ")
+                        .append(m.status().name().toLowerCase(Locale.ROOT)).append(": ")
+                        .append(escape(shorten(m.message(), 2000))).append("</li>\n");
+            }
+            h.append("</ul>\n");
+        }
+        h.append("</section>\n");
+    }
+
+    private static long counted(Measurement m) {
+        return m.runs().stream().filter(Run::counted).count();
+    }
+
+    private static String shorten(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max) + " ...";
+    }
+
+    private static String anchor(String query) {
+        return "q-" + query.replaceAll("[^A-Za-z0-9_-]", "_");
+    }
+
+    private static String millis(double ms) {
+        return ms < 0 ? "-" : ms >= 100 ? String.format(Locale.ROOT, "%.0f", ms)
+                : String.format(Locale.ROOT, "%.2f", ms);
+    }
+
+    private static String number(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    /** Text safe in HTML element content and in double-quoted attribute values. */
+    static String escape(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    private static final String STYLE = """
+            body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+            h1 { font-size: 1.5em; } h2 { font-size: 1.25em; margin-top: 2em; } h3 { font-size: 1.05em; }
+            table { border-collapse: collapse; }
+            th, td { padding: 0.25em 0.75em; text-align: left; border-bottom: 1px solid #ddd; }
+            table.summary td { text-align: right; font-variant-numeric: tabular-nums; }
+            td.unavailable, li.unavailable { color: #888; }
+            td.failed, td.mismatch, li.failed, li.mismatch { color: #b00020; font-weight: bold; }
+            .ratio { color: #666; } .note { color: #555; font-size: 0.9em; }
+            svg.chart text { font-size: 12px; fill: #222; }
+            svg.chart line.whisker { stroke: #222; stroke-width: 1.5; }
+            section.query { margin-bottom: 1.5em; }
+            pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; }
+            """;
+}
