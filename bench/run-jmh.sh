@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the benchmarks jar and runs a JMH suite with the settings used on the 2-core development machine, writing
-# JSON and printing Quire/vortex-jni ratios.
+# JSON (bench/target/jmh-<suite, letters and digits only>.json) and printing Quire/vortex-jni ratios.
 #   bench/run-jmh.sh [JMH regexp, default ScanBench] [extra JMH args...]
 # Example: bench/run-jmh.sh ScanBench -p rows=1000000
 set -euo pipefail
@@ -15,7 +15,7 @@ if [[ -z "$JAVA" ]]; then
   done
 fi
 [[ -n "$JAVA" ]] || { echo "set JAVA25_HOME to a JDK 25" >&2; exit 1; }
-out="bench/target/jmh-${suite//[^A-Za-z0-9]/_}.json"
+out="bench/target/jmh-${suite//[^A-Za-z0-9]/}.json"
 "$JAVA/bin/java" --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED \
   -jar bench/target/benchmarks.jar "$suite" -f 1 -wi 3 -i 5 -rf json -rff "$out" "$@"
 "$JAVA/bin/java" -cp bench/target/benchmarks.jar dev.quire.bench.Ratios "$out"
