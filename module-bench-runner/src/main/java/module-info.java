@@ -13,6 +13,7 @@ module dev.quire.bench.runner {
     exports dev.quire.bench.runner;
     exports dev.quire.bench.runner.spi;
     exports dev.quire.bench.runner.results;
+    exports dev.quire.bench.runner.tpch;
 
     // Jackson writes and reads the results records.
     opens dev.quire.bench.runner.results to com.fasterxml.jackson.databind;
