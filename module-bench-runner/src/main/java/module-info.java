@@ -14,9 +14,14 @@ module dev.quire.bench.runner {
     exports dev.quire.bench.runner.spi;
     exports dev.quire.bench.runner.results;
     exports dev.quire.bench.runner.tpch;
+    exports dev.quire.bench.runner.queries;
+    // Exported so that engines elsewhere (the bench module's quire-ref-file) can open files through Quire's engine.
+    exports dev.quire.bench.runner.engines;
 
     // Jackson writes and reads the results records.
     opens dev.quire.bench.runner.results to com.fasterxml.jackson.databind;
 
     uses dev.quire.bench.runner.spi.Engine;
+
+    provides dev.quire.bench.runner.spi.Engine with dev.quire.bench.runner.engines.QuireEngine;
 }
