@@ -56,7 +56,24 @@ public final class QuireEngine implements Engine {
 
     @Override
     public Path prepare(Dataset dataset) throws IOException {
-        Path file = dataset.file(NAME, WRITER_VERSION, "vortex");
+        return cached(dataset.file(NAME, WRITER_VERSION, "vortex"), tmp -> {
+            try (VortexWriter writer = VortexWriter.create(tmp, LineItems.SCHEMA, WriteOptions.defaults())) {
+                LineItems.generate(dataset.scaleFactor(), WRITE_BATCH_ROWS, writer::write);
+            }
+        });
+    }
+
+    /** Writes a file's contents to the temporary file it is given. */
+    @FunctionalInterface
+    interface Contents {
+        void writeTo(Path tmp) throws IOException;
+    }
+
+    /**
+     * {@code file} when it exists; otherwise writes {@code contents} to a temporary file beside it and moves that into
+     * place. A failed write leaves neither file behind.
+     */
+    static Path cached(Path file, Contents contents) throws IOException {
         if (Files.isRegularFile(file)) {
             return file;
         }
@@ -64,9 +81,7 @@ public final class QuireEngine implements Engine {
         Path tmp = Files.createTempFile(file.getParent(), file.getFileName() + ".", ".tmp");
         boolean moved = false;
         try {
-            try (VortexWriter writer = VortexWriter.create(tmp, LineItems.SCHEMA, WriteOptions.defaults())) {
-                LineItems.generate(dataset.scaleFactor(), WRITE_BATCH_ROWS, writer::write);
-            }
+            contents.writeTo(tmp);
             moveIntoPlace(tmp, file);
             moved = true;
         } finally {

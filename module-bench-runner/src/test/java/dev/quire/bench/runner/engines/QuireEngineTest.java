@@ -76,6 +76,31 @@ class QuireEngineTest {
     }
 
     @Test
+    void aFailedWriteLeavesNeitherTheFileNorItsTemporaryFile(@TempDir Path dir) throws IOException {
+        Path target = dir.resolve("sf1").resolve("lineitem-quire-w0.vortex");
+        IOException io = assertThrows(IOException.class, () -> QuireEngine.cached(target, tmp -> {
+            Files.writeString(tmp, "half a file");
+            throw new IOException("disk full");
+        }));
+        assertEquals("disk full", io.getMessage());
+        InvalidArgumentException bad = assertThrows(InvalidArgumentException.class,
+                () -> QuireEngine.cached(target, tmp -> {
+                    Files.writeString(tmp, "half a file");
+                    throw new InvalidArgumentException("bad batch");
+                }));
+        assertEquals("bad batch", bad.getMessage());
+        try (Stream<Path> files = Files.list(target.getParent())) {
+            assertEquals(List.of(), files.toList());
+        }
+        // And a write that completes is moved into place, then reused without writing again.
+        assertEquals(target, QuireEngine.cached(target, tmp -> Files.writeString(tmp, "whole")));
+        assertEquals(target, QuireEngine.cached(target, tmp -> {
+            throw new AssertionError("a cached file was written again");
+        }));
+        assertEquals("whole", Files.readString(target));
+    }
+
+    @Test
     void aNewWriterVersionOrScaleFactorGetsItsOwnFile() throws IOException {
         Path other = new QuireEngine().prepare(new Dataset(0.001, cache));
         assertTrue(!other.equals(file) && Files.isRegularFile(other));
