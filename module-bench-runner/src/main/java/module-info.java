@@ -18,5 +18,13 @@ module dev.quire.bench.runner {
     // Jackson writes and reads the results records.
     opens dev.quire.bench.runner.results to com.fasterxml.jackson.databind;
 
+    // The TPC-H generator and the queries, for the runner's other engines (the bench module).
+    exports dev.quire.bench.runner.tpch;
+    exports dev.quire.bench.runner.queries;
+    // Exported so that engines elsewhere (the bench module's quire-ref-file) can open files through Quire's engine.
+    exports dev.quire.bench.runner.engines;
+
     uses dev.quire.bench.runner.spi.Engine;
+
+    provides dev.quire.bench.runner.spi.Engine with dev.quire.bench.runner.engines.QuireEngine;
 }

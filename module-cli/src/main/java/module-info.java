@@ -8,7 +8,6 @@ module dev.quire.cli {
     requires info.picocli;
     requires com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.csv;
-    requires tpch;
 
     // picocli reads the command classes' annotations and sets their fields reflectively.
     opens dev.quire.cli to info.picocli;

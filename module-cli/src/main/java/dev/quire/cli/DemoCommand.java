@@ -1,7 +1,7 @@
 package dev.quire.cli;
 
 import dev.quire.cli.demo.ForecastRevenue;
-import dev.quire.cli.demo.LineItems;
+import dev.quire.bench.runner.tpch.LineItems;
 import dev.quire.cli.demo.PricingSummary;
 import dev.quire.cli.inspect.FileReport;
 import dev.quire.cli.inspect.TextReport;

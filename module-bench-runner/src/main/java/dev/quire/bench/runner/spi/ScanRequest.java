@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * What a query reads: the columns (in this order in every batch), the rows that pass {@code filter}, among the rows
  * at {@code rowIndices} when given. Engines push the filter and the row selection down into their reader when they
- * can, and must return exactly the matching rows either way (in any order, unless {@code ordered}).
+ * can, and must return exactly the matching rows either way, in any order (queries that need row order sort by a key).
  *
  * @param columns the columns to read, by name
  * @param filter a filter in Quire's expression tree ({@link Expr}), which engines translate into their own

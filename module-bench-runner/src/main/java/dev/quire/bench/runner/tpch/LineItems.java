@@ -1,5 +1,6 @@
-package dev.quire.cli.demo;
+package dev.quire.bench.runner.tpch;
 
+import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.array.DecimalBuilder;
 import dev.quire.layout.array.ExtensionBuilder;
@@ -16,12 +17,17 @@ import io.trino.tpch.LineItem;
 import io.trino.tpch.LineItemGenerator;
 import java.math.BigInteger;
 import java.util.Iterator;
+import java.util.Spliterator;
+import java.util.Spliterators;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * TPC-H {@code lineitem} from the Trino generator (the same rows as {@code dbgen}), in the column types of the TPC-H
  * specification: i64 keys, i32 line numbers, decimal(15,2) quantities, prices, discounts and taxes, one-letter flags
- * and other text as utf8, and dates as {@code vortex.date}.
+ * and other text as utf8, and dates as {@code vortex.date}. The rows come as Quire batches ({@link #generate}) or as
+ * plain Java values ({@link #rows}), in the same order either way.
  */
 public final class LineItems {
     public static final DType.Struct SCHEMA = new DType.Struct(java.util.List.of(
@@ -80,25 +86,23 @@ public final class LineItems {
         VarBinViewBuilder comment = (VarBinViewBuilder) b.field(15);
 
         long rows = 0;
-        Iterator<LineItem> items = new LineItemGenerator(scaleFactor, 1, 1).iterator();
+        Iterator<LineItemRow> items = iterator(scaleFactor);
         while (items.hasNext()) {
-            LineItem item = items.next();
+            LineItemRow item = items.next();
             orderKey.appendLong(item.orderKey());
             partKey.appendLong(item.partKey());
-            suppKey.appendLong(item.supplierKey());
+            suppKey.appendLong(item.suppKey());
             lineNumber.appendLong(item.lineNumber());
-            // The generator's quantities are whole units; the others are already in hundredths.
-            quantity.appendUnscaled(BigInteger.valueOf(item.quantity() * 100));
-            price.appendUnscaled(BigInteger.valueOf(item.extendedPriceInCents()));
-            discount.appendUnscaled(BigInteger.valueOf(item.discountPercent()));
-            tax.appendUnscaled(BigInteger.valueOf(item.taxPercent()));
+            quantity.appendUnscaled(BigInteger.valueOf(item.quantity()));
+            price.appendUnscaled(BigInteger.valueOf(item.extendedPrice()));
+            discount.appendUnscaled(BigInteger.valueOf(item.discount()));
+            tax.appendUnscaled(BigInteger.valueOf(item.tax()));
             returnFlag.appendString(item.returnFlag());
-            status.appendString(item.status());
-            // The generator's dates are days since 1970-01-01, as vortex.date stores them.
+            status.appendString(item.lineStatus());
             shipDate.appendLong(item.shipDate());
             commitDate.appendLong(item.commitDate());
             receiptDate.appendLong(item.receiptDate());
-            instructions.appendString(item.shipInstructions());
+            instructions.appendString(item.shipInstruct());
             mode.appendString(item.shipMode());
             comment.appendString(item.comment());
             b.endRow();
@@ -111,6 +115,39 @@ public final class LineItems {
             sink.accept(b.finish());
         }
         return rows;
+    }
+
+    /** The rows of the table at {@code scaleFactor} as plain values, generated lazily in file order. */
+    public static Stream<LineItemRow> rows(double scaleFactor) {
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(iterator(scaleFactor),
+                Spliterator.ORDERED | Spliterator.NONNULL | Spliterator.IMMUTABLE), false);
+    }
+
+    private static Iterator<LineItemRow> iterator(double scaleFactor) {
+        if (!(scaleFactor > 0)) {
+            throw new InvalidArgumentException("the TPC-H scale factor must be positive, got " + scaleFactor);
+        }
+        Iterator<LineItem> items = new LineItemGenerator(scaleFactor, 1, 1).iterator();
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return items.hasNext();
+            }
+
+            @Override
+            public LineItemRow next() {
+                return row(items.next());
+            }
+        };
+    }
+
+    private static LineItemRow row(LineItem item) {
+        // The generator's quantities are whole units; prices, discounts and taxes are already in hundredths. Its
+        // dates are days since 1970-01-01, as vortex.date stores them.
+        return new LineItemRow(item.orderKey(), item.partKey(), item.supplierKey(), item.lineNumber(),
+                item.quantity() * 100, item.extendedPriceInCents(), item.discountPercent(), item.taxPercent(),
+                item.returnFlag(), item.status(), item.shipDate(), item.commitDate(), item.receiptDate(),
+                item.shipInstructions(), item.shipMode(), item.comment());
     }
 
     private static PrimitiveBuilder days(ArrayBuilder date) {

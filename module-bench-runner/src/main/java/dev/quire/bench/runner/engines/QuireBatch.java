@@ -1,0 +1,62 @@
+package dev.quire.bench.runner.engines;
+
+import dev.quire.bench.runner.spi.Batch;
+import dev.quire.bench.runner.spi.LongColumn;
+import dev.quire.bench.runner.spi.StringColumn;
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.ExtensionArray;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.StructArray;
+import dev.quire.layout.array.VarBinViewArray;
+
+/** A Quire scan batch seen through the runner's {@link Batch}: columns are views over the batch's arrays. */
+final class QuireBatch implements Batch {
+    private final BatchShape shape;
+    private final StructArray batch;
+    private final int length;
+
+    QuireBatch(BatchShape shape, StructArray batch) {
+        this.shape = shape;
+        this.batch = batch;
+        this.length = Math.toIntExact(batch.length());
+    }
+
+    @Override
+    public int length() {
+        return length;
+    }
+
+    @Override
+    public LongColumn longs(String column) {
+        int index = shape.index(column);
+        Array array = nonNull(column, batch.field(index).toCanonical());
+        return switch (shape.kind(index)) {
+            case INTEGER -> ArrayColumns.longs((PrimitiveArray) array);
+            case DECIMAL -> ArrayColumns.unscaled(column, (DecimalArray) array);
+            case EXTENSION -> ArrayColumns.longs((PrimitiveArray) nonNull(column,
+                    ((ExtensionArray) array).storage().toCanonical()));
+            case UTF8 -> throw new InvalidArgumentException("column `" + column + "` is utf8; read it as strings");
+        };
+    }
+
+    @Override
+    public StringColumn strings(String column) {
+        int index = shape.index(column);
+        if (shape.kind(index) != BatchShape.Kind.UTF8) {
+            throw new InvalidArgumentException("column `" + column + "` is not utf8; read it as longs");
+        }
+        return new Utf8Column((VarBinViewArray) nonNull(column, batch.field(index).toCanonical()));
+    }
+
+    /** The runner's columns have no validity accessors, so a null would be read as whatever its slot holds. */
+    private static Array nonNull(String column, Array array) {
+        long nulls = array.nullCount();
+        if (nulls != 0) {
+            throw new InvalidArgumentException("column `" + column + "` has " + nulls
+                    + " nulls in a batch; the runner reads non-null columns only");
+        }
+        return array;
+    }
+}

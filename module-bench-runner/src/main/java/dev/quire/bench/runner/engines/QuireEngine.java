@@ -1,0 +1,125 @@
+package dev.quire.bench.runner.engines;
+
+import dev.quire.bench.runner.spi.Dataset;
+import dev.quire.bench.runner.spi.Engine;
+import dev.quire.bench.runner.spi.EngineOptions;
+import dev.quire.bench.runner.spi.ReadLog;
+import dev.quire.bench.runner.spi.Table;
+import dev.quire.bench.runner.tpch.LineItems;
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.IoProviders;
+import dev.quire.io.spi.ReadAt;
+import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.file.VortexWriter;
+import dev.quire.layout.file.WriteOptions;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Optional;
+
+/**
+ * Quire reading its own files: {@code lineitem} written by {@link VortexWriter} with the default
+ * {@link WriteOptions}, scanned with {@link VortexFile#scan()}.
+ *
+ * <p>{@link EngineOptions#io()} names the {@link IoProviders I/O provider} the file is read through (Quire's default
+ * choice when empty), {@link EngineOptions#threads()} sizes a pool of scan threads owned by the table (Quire's
+ * shared scan pool when 0), and {@link EngineOptions#readLog()} sees every read the scan makes.
+ */
+public final class QuireEngine implements Engine {
+    /** The engine's name on the command line and in reports. */
+    public static final String NAME = "quire";
+    /**
+     * The version of the files {@link #prepare} writes. Bump it whenever the generator, the schema, the write options
+     * or the writer's output change, so that stale cached files are rewritten.
+     */
+    public static final String WRITER_VERSION = "w1";
+    /** Rows per batch handed from the generator to the writer. */
+    static final int WRITE_BATCH_ROWS = 65_536;
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return Optional.empty();
+    }
+
+    @Override
+    public String writerVersion() {
+        return WRITER_VERSION;
+    }
+
+    @Override
+    public Path prepare(Dataset dataset) throws IOException {
+        return cached(dataset.file(NAME, WRITER_VERSION, "vortex"), tmp -> {
+            try (VortexWriter writer = VortexWriter.create(tmp, LineItems.SCHEMA, WriteOptions.defaults())) {
+                LineItems.generate(dataset.scaleFactor(), WRITE_BATCH_ROWS, writer::write);
+            }
+        });
+    }
+
+    /** Writes a file's contents to the temporary file it is given. */
+    @FunctionalInterface
+    interface Contents {
+        void writeTo(Path tmp) throws IOException;
+    }
+
+    /**
+     * {@code file} when it exists; otherwise writes {@code contents} to a temporary file beside it and moves that into
+     * place. A failed write leaves neither file behind.
+     */
+    static Path cached(Path file, Contents contents) throws IOException {
+        if (Files.isRegularFile(file)) {
+            return file;
+        }
+        Files.createDirectories(file.getParent());
+        Path tmp = Files.createTempFile(file.getParent(), file.getFileName() + ".", ".tmp");
+        boolean moved = false;
+        try {
+            contents.writeTo(tmp);
+            moveIntoPlace(tmp, file);
+            moved = true;
+        } finally {
+            if (!moved) {
+                Files.deleteIfExists(tmp);
+            }
+        }
+        return file;
+    }
+
+    /** Renames atomically where the file system can, so readers never see a partly written file. */
+    private static void moveIntoPlace(Path tmp, Path file) throws IOException {
+        try {
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Opens {@code file} for one run.
+     *
+     * @throws InvalidArgumentException when {@code options} name an I/O provider that does not exist (the message
+     *     lists those that do) or that cannot read the file here
+     */
+    @Override
+    public Table open(Path file, EngineOptions options) throws IOException {
+        IoOptions io = options.io().map(IoOptions.defaults()::withProvider).orElse(IoOptions.defaults());
+        ReadAt in = IoProviders.open(file.toAbsolutePath().toUri(), io);
+        if (options.readLog().isPresent()) {
+            ReadLog log = options.readLog().get();
+            in = new LoggingReadAt(in, log);
+        }
+        try {
+            return new QuireTable(in, VortexFile.open(in), options.threads());
+        } catch (RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.quire.bench.runner.engines;
+
+import dev.quire.bench.runner.spi.Batch;
+import dev.quire.bench.runner.spi.ScanRequest;
+import dev.quire.bench.runner.spi.Table;
+import dev.quire.io.spi.ReadAt;
+import dev.quire.layout.array.StructArray;
+import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.scan.BatchStream;
+import dev.quire.layout.scan.Scan;
+import dev.quire.layout.scan.Selection;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * A Quire file opened for one run. Scans are unordered (the runner's queries do not depend on batch order) and hand
+ * their batches to the sink on the calling thread, as zero-copy views over the bytes read.
+ */
+final class QuireTable implements Table {
+    /** Split tasks in flight per scan thread: the ratio of Quire's default concurrency to its default pool. */
+    static final int TASKS_PER_THREAD = 4;
+
+    private final ReadAt in;
+    private final VortexFile file;
+    private final ExecutorService pool;
+    private final int concurrency;
+
+    /**
+     * @param threads the scan threads this table owns, or 0 to run on Quire's shared scan pool with its default
+     *     concurrency
+     */
+    QuireTable(ReadAt in, VortexFile file, int threads) {
+        this.in = in;
+        this.file = file;
+        this.pool = threads == 0 ? null : Executors.newFixedThreadPool(threads, daemonThreads());
+        this.concurrency = threads * TASKS_PER_THREAD;
+    }
+
+    private static ThreadFactory daemonThreads() {
+        AtomicInteger counter = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "quire-bench-scan-" + counter.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    @Override
+    public long rowCount() {
+        return file.rowCount();
+    }
+
+    @Override
+    public void scan(ScanRequest request, Consumer<Batch> sink) {
+        Scan scan = file.scan().project(request.columns().toArray(String[]::new)).ordered(false);
+        request.filter().ifPresent(scan::filter);
+        request.rowIndices().ifPresent(rows -> scan.select(Selection.include(rows)));
+        if (pool != null) {
+            scan.executor(pool).concurrency(concurrency);
+        }
+        try (BatchStream batches = scan.batches()) {
+            BatchShape shape = BatchShape.of(request.columns(), batches.dtype());
+            for (StructArray batch : batches) {
+                // Quire's arrays hold no memory of their own to free: the batch is garbage once the sink returns.
+                sink.accept(new QuireBatch(shape, batch));
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            file.close();
+        } finally {
+            in.close();
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+        }
+    }
+}

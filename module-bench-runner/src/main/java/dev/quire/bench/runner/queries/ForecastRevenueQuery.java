@@ -1,0 +1,62 @@
+package dev.quire.bench.runner.queries;
+
+import dev.quire.bench.runner.Query;
+import dev.quire.bench.runner.spi.LongColumn;
+import dev.quire.bench.runner.spi.ScanRequest;
+import dev.quire.bench.runner.spi.Table;
+import dev.quire.layout.expr.Expr;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * TPC-H query 6, forecasting revenue change, with the standard parameters and the whole predicate pushed into the
+ * scan:
+ *
+ * <pre>
+ * select sum(l_extendedprice * l_discount) as revenue
+ * from lineitem
+ * where l_shipdate &gt;= date '1994-01-01' and l_shipdate &lt; date '1995-01-01'
+ *   and l_discount between 0.05 and 0.07 and l_quantity &lt; 24
+ * </pre>
+ *
+ * The products of two decimal(15,2) values have scale 4; each batch sums them exactly in a long (checked for
+ * overflow) and batches add up as a big integer. The result is {@code revenue=...}.
+ */
+final class ForecastRevenueQuery implements Query {
+    static final String NAME = "q6";
+    static final String FILTER = "l_shipdate >= date '1994-01-01' and l_shipdate < date '1995-01-01' "
+            + "and l_discount between 0.05 and 0.07 and l_quantity < 24";
+    static final List<String> COLUMNS = List.of("l_extendedprice", "l_discount");
+    static final int SCALE = 4;
+
+    private static final ScanRequest REQUEST = ScanRequest.of(COLUMNS).withFilter(Expr.parse(FILTER));
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "TPC-H Q6: sum(l_extendedprice * l_discount) over a 1994 shipdate, discount and quantity filter";
+    }
+
+    @Override
+    public Outcome run(Table table) {
+        BigInteger[] sum = {BigInteger.ZERO};
+        long[] rows = {0};
+        table.scan(REQUEST, batch -> {
+            LongColumn price = batch.longs("l_extendedprice");
+            LongColumn discount = batch.longs("l_discount");
+            int n = batch.length();
+            long s = 0;
+            for (int i = 0; i < n; i++) {
+                s = Math.addExact(s, Math.multiplyExact(price.get(i), discount.get(i)));
+            }
+            sum[0] = sum[0].add(BigInteger.valueOf(s));
+            rows[0] += n;
+        });
+        return new Outcome(rows[0], "revenue=" + new BigDecimal(sum[0], SCALE).toPlainString());
+    }
+}
