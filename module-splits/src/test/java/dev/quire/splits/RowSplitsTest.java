@@ -2,7 +2,9 @@ package dev.quire.splits;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import java.util.TreeSet;
@@ -53,6 +55,66 @@ class RowSplitsTest {
                 splits.endRun();
             }
             assertArrayEquals(expected.stream().mapToLong(Long::longValue).toArray(), splits.boundaries());
+        }
+    }
+
+    @Test
+    void aRepeatedEndKeepsTheRunGoing() {
+        RowSplits splits = new RowSplits();
+        for (int column = 0; column < 3; column++) {
+            splits.add(100);
+            splits.add(250);
+        }
+        splits.add(250); // a struct pushing its own end after its fields
+        assertEquals(1, splits.runCount());
+        assertArrayEquals(new long[] {100, 250}, splits.boundaries());
+    }
+
+    @Test
+    void addAllMatchesAddingOneByOne() {
+        Random random = new Random(3);
+        for (int trial = 0; trial < 100; trial++) {
+            RowSplits bulk = new RowSplits();
+            RowSplits single = new RowSplits();
+            for (int r = 0; r < 1 + random.nextInt(4); r++) {
+                long[] offsets = new long[random.nextInt(40)];
+                for (int i = 1; i < offsets.length; i++) {
+                    offsets[i] = offsets[i - 1] + random.nextInt(3);
+                }
+                long base = random.nextInt(100);
+                int from = offsets.length == 0 ? 0 : random.nextInt(offsets.length);
+                int to = from + (offsets.length == from ? 0 : random.nextInt(offsets.length - from + 1));
+                bulk.addAll(base, offsets, from, to);
+                for (int i = from; i < to; i++) {
+                    single.add(base + offsets[i]);
+                }
+            }
+            assertEquals(single.runCount(), bulk.runCount());
+            assertArrayEquals(single.boundaries(), bulk.boundaries());
+        }
+    }
+
+    @Test
+    void addAllRejectsDescendingRowsAndBadSlices() {
+        RowSplits splits = new RowSplits();
+        assertThrows(IllegalArgumentException.class, () -> splits.addAll(0, new long[] {5, 3}, 0, 2));
+        assertThrows(IllegalArgumentException.class, () -> splits.addAll(0, new long[] {5}, 0, 2));
+    }
+
+    @Test
+    void thePolicyFollowsTheFactoryAndTheProperty() {
+        assertTrue(RowSplits.skippingSplitlessChildren().skipsSplitlessChildren());
+        assertFalse(RowSplits.walkingEveryChild().skipsSplitlessChildren());
+        String before = System.getProperty(RowSplits.SKIP_PROPERTY);
+        try {
+            System.setProperty(RowSplits.SKIP_PROPERTY, "false");
+            assertFalse(new RowSplits().skipsSplitlessChildren());
+            System.clearProperty(RowSplits.SKIP_PROPERTY);
+            assertTrue(new RowSplits().skipsSplitlessChildren());
+        } finally {
+            if (before != null) {
+                System.setProperty(RowSplits.SKIP_PROPERTY, before);
+            }
         }
     }
 

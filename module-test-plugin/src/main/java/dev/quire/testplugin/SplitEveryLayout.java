@@ -7,7 +7,9 @@ import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
+import dev.quire.splits.SplitRange;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.CompletableFuture;
@@ -117,20 +119,28 @@ public final class SplitEveryLayout implements LayoutVTable {
         }
 
         @Override
-        public void registerSplits(Projection projection, long rowOffset, RowSplits splits) {
-            long rows = layout.rowCount();
+        public void registerSplits(FieldMask mask, SplitRange range, RowSplits splits) {
+            long rowOffset = range.offset();
+            long end = range.rootTo();
             long[] inner;
-            if (layout.childHasNoInteriorSplits(0)) {
-                inner = new long[] {rowOffset + rows};
+            if (splits.skipsSplitlessChildren() && layout.childHasNoInteriorSplits(0)) {
+                inner = new long[] {end};
             } else {
-                RowSplits childSplits = new RowSplits();
-                data().registerSplits(projection, rowOffset, childSplits);
+                RowSplits childSplits = splits.skipsSplitlessChildren() ? RowSplits.skippingSplitlessChildren()
+                        : RowSplits.walkingEveryChild();
+                data().registerSplits(mask, range, childSplits);
                 inner = childSplits.boundaries();
             }
-            // Merge our every-n boundaries with the child's, ascending and without repeats, so they form one run.
-            long end = rowOffset + rows;
-            long last = -1;
-            long local = Math.min(interval, rows);
+            // Merge our every-n boundaries inside the range with the child's, ascending and without repeats, so they
+            // form one run that ends with the range.
+            long rows = range.to();
+            long last = range.rootFrom();
+            long cut = range.from() / interval * interval;
+            long local = interval >= rows - cut ? rows : cut + interval;
+            if (range.length() == 0) {
+                splits.add(end);
+                return;
+            }
             int j = 0;
             while (true) {
                 long ours = rowOffset + local;

@@ -1,6 +1,7 @@
 package dev.quire.layout.dtype;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.splits.FieldMask;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,6 +85,16 @@ public final class Projection {
             }
         }
         return new Projection(out);
+    }
+
+    /** The same selection as a {@link FieldMask}, for split collection. */
+    public FieldMask fieldMask() {
+        if (fields == null) {
+            return FieldMask.all();
+        }
+        Map<String, FieldMask> out = new LinkedHashMap<>();
+        fields.forEach((name, p) -> out.put(name, p.fieldMask()));
+        return FieldMask.of(out);
     }
 
     public boolean isAll() {

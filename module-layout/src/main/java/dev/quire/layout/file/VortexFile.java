@@ -132,6 +132,25 @@ public final class VortexFile implements AutoCloseable {
     }
 
     /**
+     * A reader of a newly built layout tree that shares no layout node or reader with {@link #reader()} or with other
+     * fresh readers: what the first use of a newly opened file costs, without reading its footer again. For tools
+     * and benchmarks that measure building the tree; scans share {@link #reader()}.
+     */
+    public LayoutReader freshReader() {
+        checkOpen();
+        LayoutNode fresh = LayoutNode.root(new FileContext(in, footer, context.limits()));
+        return fresh.vtable().reader(fresh);
+    }
+
+    /**
+     * How many nodes of the layout tree behind {@link #layout()} and {@link #reader()} have been built so far.
+     * Children are built only when something asks for them, so this shows what a scan or a split collection touched.
+     */
+    public long layoutNodesBuilt() {
+        return context.layoutNodesBuilt();
+    }
+
+    /**
      * The natural split ranges of the file for these columns (all columns when none are named): the rows between
      * consecutive chunk boundaries of the columns, in order, covering every row. An engine can schedule them itself,
      * scanning each with {@code scan().rowRange(from, to)}.

@@ -11,6 +11,8 @@ import dev.quire.layout.expr.Expr;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.spi.Pruning;
 import dev.quire.splits.RowSplits;
+import dev.quire.splits.SplitPlan;
+import dev.quire.splits.SplitRange;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -40,7 +42,7 @@ import java.util.function.Consumer;
  * }</pre>
  */
 public final class Scan {
-    public static final long DEFAULT_SPLIT_ROWS = 100_000;
+    public static final long DEFAULT_SPLIT_ROWS = SplitPlan.DEFAULT_MAX_ROWS;
     /** The most splits {@link #splitBoundaries()} lists (128 MiB of boundaries). */
     public static final int MAX_LISTED_SPLITS = 1 << 24;
 
@@ -192,7 +194,7 @@ public final class Scan {
      * and limit do not change them.
      */
     public long[] splitBoundaries() {
-        BatchPlan plan = plan(projection);
+        SplitPlan plan = plan(projection, false);
         long n = plan.remaining();
         if (n > MAX_LISTED_SPLITS) {
             throw new InvalidArgumentException("this scan of " + (to - from) + " rows has " + n
@@ -207,13 +209,27 @@ public final class Scan {
         return out;
     }
 
-    private BatchPlan plan(Projection read) {
+    /**
+     * The natural boundaries of the columns read (projected and filtered) inside the scan's row range, collected
+     * from the readers; the collection policy of {@link RowSplits#RowSplits()} applies.
+     */
+    private long[] boundaries(Projection read) {
         RowSplits splits = new RowSplits();
-        file.reader().registerSplits(read, 0, splits);
+        SplitRange range = new SplitRange(0, from, to);
+        file.reader().registerSplits(read.fieldMask(), range, splits);
         if (filter != null && !read.isAll()) {
-            file.reader().registerSplits(filterColumns(), 0, splits);
+            file.reader().registerSplits(filterColumns().fieldMask(), range, splits);
         }
-        return new BatchPlan(splits.boundaries(), from, to, splitRows);
+        return splits.boundaries();
+    }
+
+    /** The plan of the scan's splits; with {@code select}, it applies the selection (see SplitPlan#nextSplit). */
+    private SplitPlan plan(Projection read, boolean select) {
+        long[] natural = boundaries(read);
+        if (!select) {
+            return new SplitPlan(natural, from, to, splitRows);
+        }
+        return new SplitPlan(natural, from, to, splitRows, selection, selection.exactRanges().orElse(null));
     }
 
     private Projection filterColumns() {
@@ -230,7 +246,7 @@ public final class Scan {
         Executor pool = executor != null ? executor : ScanPool.shared();
         Conjuncts conjuncts = filter == null ? null : new Conjuncts(filter, dtype);
         Pruning pruning = filter == null ? null : Pruning.of(filter);
-        ScanRun run = new ScanRun(file.layout(), file.reader(), read, conjuncts, pruning, selection, plan(read),
+        ScanRun run = new ScanRun(file.layout(), file.reader(), read, conjuncts, pruning, selection, plan(read, true),
                 limit, ordered, concurrency, pool);
         return new BatchStream(run, (DType.Struct) read.apply(dtype));
     }

@@ -8,6 +8,8 @@ import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.Pruning;
+import dev.quire.splits.RowRange;
+import dev.quire.splits.SplitPlan;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +36,7 @@ final class ScanRun implements AutoCloseable {
     private final Conjuncts conjuncts;
     private final Pruning pruning;
     private final Selection selection;
-    private final BatchPlan plan;
+    private final SplitPlan plan;
     private final long limit;
     private final boolean ordered;
     private final int concurrency;
@@ -53,7 +55,7 @@ final class ScanRun implements AutoCloseable {
     final LongAdder rowsScanned = new LongAdder();
 
     ScanRun(Layout layout, LayoutReader root, Projection projection, Conjuncts conjuncts, Pruning pruning,
-            Selection selection, BatchPlan plan, long limit, boolean ordered, int concurrency, Executor pool) {
+            Selection selection, SplitPlan plan, long limit, boolean ordered, int concurrency, Executor pool) {
         this.layout = layout;
         this.root = root;
         this.projection = projection;
@@ -177,18 +179,14 @@ final class ScanRun implements AutoCloseable {
         }
         try (Layout.ReadBatch batch = layout.batchReads(pool)) {
             while (running < concurrency && plan.hasNext()) {
-                long nextRow = selection.nextSelected(plan.start());
-                if (nextRow < 0 || nextRow >= plan.end()) {
-                    plan.skipTo(plan.end());
+                // The plan skips to selected rows, cuts sparse selections to exact ranges, and drops empty splits.
+                RowRange split = plan.nextSplit();
+                if (split == null) {
                     break;
                 }
-                plan.skipTo(nextRow);
-                long from = plan.start();
-                long to = plan.next();
+                long from = split.from();
+                long to = split.to();
                 RowMask selected = selection.mask(from, to);
-                if (selected != null && selected.isAllFalse()) {
-                    continue;
-                }
                 CompletableFuture<StructArray> task = start(from, to, selected);
                 started.add(task);
                 running++;

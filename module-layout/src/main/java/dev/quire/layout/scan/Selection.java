@@ -2,21 +2,40 @@ package dev.quire.layout.scan;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.expr.RowMask;
+import dev.quire.splits.RowRange;
+import dev.quire.splits.RowSelector;
+import dev.quire.splits.SparseRanges;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Which rows of a file a scan may return, before any filter: all of them, a list of row indices, or a bitmap over
  * the file's rows, each either included or excluded.
  */
-public sealed interface Selection {
+public sealed interface Selection extends RowSelector {
 
     /** The selected rows of {@code [from, to)}, as a mask of {@code to - from} bits; null when all are selected. */
     RowMask mask(long from, long to);
 
     /** The first selected row at or after {@code from}, or -1 when there is none. */
+    @Override
     long nextSelected(long from);
+
+    /** Whether any row of {@code [from, to)} is selected. */
+    @Override
+    default boolean anySelected(long from, long to) {
+        return count(from, to) > 0;
+    }
+
+    /**
+     * The exact row ranges a scan of this selection should plan, or empty when it plans its natural splits: for a
+     * list of included rows, the ranges {@link SparseRanges} makes of them.
+     */
+    default Optional<List<RowRange>> exactRanges() {
+        return Optional.empty();
+    }
 
     /** The number of selected rows in {@code [from, to)}. */
     default long count(long from, long to) {
@@ -76,10 +95,25 @@ public sealed interface Selection {
         public long nextSelected(long from) {
             return from;
         }
+
+        @Override
+        public boolean anySelected(long from, long to) {
+            return from < to;
+        }
     }
 
     /** Sorted, distinct row indices, included or excluded. */
     record Rows(long[] rows, boolean include) implements Selection {
+        @Override
+        public Optional<List<RowRange>> exactRanges() {
+            return include ? Optional.of(SparseRanges.of(rows)) : Optional.empty();
+        }
+
+        @Override
+        public boolean anySelected(long from, long to) {
+            return from < to && count(from, to) > 0;
+        }
+
         @Override
         public RowMask mask(long from, long to) {
             int lo = lowerBound(from);

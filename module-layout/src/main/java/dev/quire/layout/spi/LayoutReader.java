@@ -4,7 +4,9 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.expr.RowMask;
+import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
+import dev.quire.splits.SplitRange;
 import java.util.concurrent.CompletableFuture;
 
 /** Reads the rows of one layout node. Thread-safe. */
@@ -21,10 +23,16 @@ public interface LayoutReader {
     }
 
     /**
-     * Reports where splits may fall in this node's rows, for the fields {@code projection} selects: every boundary
-     * as an absolute row ({@code rowOffset} + local row), in ascending order, including this node's end.
+     * Reports where splits may fall in local rows {@code range.from()} to {@code range.to()} of this node, for the
+     * fields {@code mask} selects: every boundary strictly inside the range, then the range's end, as file rows
+     * ({@code range.offset()} + local row), in ascending order. Boundaries outside the range may be left out.
+     *
+     * <p>A child whose layout registers no interior splits ({@link Layout#childHasNoInteriorSplits(int)}) ends where
+     * its parent already knows, so when {@link RowSplits#skipsSplitlessChildren()} a reader adds that end itself and
+     * builds neither the child's layout nor its reader. A reader of several fields pushes its own end once, after
+     * walking them, so that aligned columns stay one ascending run.
      */
-    void registerSplits(Projection projection, long rowOffset, RowSplits splits);
+    void registerSplits(FieldMask mask, SplitRange range, RowSplits splits);
 
     /**
      * Reads rows {@code [from, to)} of this node (local row numbers), keeping the fields {@code projection} selects.

@@ -7,6 +7,7 @@ import dev.quire.layout.file.ReadLimits;
 import dev.quire.layout.file.SegmentSpec;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayEncodings;
+import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.layout.spi.LayoutVTables;
 import java.lang.foreign.MemorySegment;
@@ -14,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Supplier;
 
 /** Everything the layout nodes of one open file share: the reader, the footer, the limits, resolved ids. */
 public final class FileContext {
@@ -75,18 +77,18 @@ public final class FileContext {
         return footer.arraySpecs().get(specIndex);
     }
 
-    String layoutId(int specIndex, String location) {
+    String layoutId(int specIndex, Supplier<String> location) {
         if (specIndex >= footer.layoutSpecs().size()) {
-            throw new MalformedFileException(location + ": layout index " + specIndex + " is not in the "
+            throw new MalformedFileException(location.get() + ": layout index " + specIndex + " is not in the "
                     + footer.layoutSpecs().size() + " layout specs of the footer");
         }
         return footer.layoutSpecs().get(specIndex);
     }
 
-    LayoutVTable vtable(int specIndex, String location) {
-        String id = layoutId(specIndex, location);
-        LayoutVTable v = vtables.get(specIndex);
+    LayoutVTable vtable(int specIndex, Layout node) {
+        LayoutVTable v = specIndex < vtables.length() ? vtables.get(specIndex) : null;
         if (v == null) {
+            String id = layoutId(specIndex, node::path);
             v = LayoutVTables.get(id);
             vtables.set(specIndex, v);
         }
@@ -94,11 +96,16 @@ public final class FileContext {
     }
 
     /** Counts a layout node as built, failing once the file has built more than the limit allows. */
-    void countLayoutNode(String path) {
+    void countLayoutNode(Layout node) {
         if (layoutNodes.incrementAndGet() > limits.maxLayoutTables()) {
             throw new MalformedFileException("layout tree has more than " + limits.maxLayoutTables()
-                    + " nodes (at " + path + ")");
+                    + " nodes (at " + node.path() + ")");
         }
+    }
+
+    /** How many layout nodes of the file have been built so far (for tests and diagnostics). */
+    public long layoutNodesBuilt() {
+        return layoutNodes.get();
     }
 
     public SegmentSpec segment(int id, String location) {

@@ -27,23 +27,34 @@ public final class LayoutNode implements Layout {
     private final FbVector children;
     private final FbVector segments;
     private final int depth;
-    private final String path;
+    /** The parent and this node's index in it (null and -1 for the root), from which the path is made on demand. */
+    private final LayoutNode parent;
+    private final int index;
+    private volatile String path;
     private final AtomicReferenceArray<LayoutNode> built;
-    /** One-entry memo: siblings almost always share a layout id. */
-    private volatile Object[] lastSplitAnswer;
+    /**
+     * One-entry memo of {@link #childHasNoInteriorSplits}: the last child layout spec index asked about, shifted
+     * left once, plus 1 when that layout registers no interior splits; -1 before the first answer. Siblings almost
+     * always share a layout, so this spares the registry lookup, and it allocates nothing.
+     */
+    private volatile int lastSplitAnswer = -1;
 
-    private LayoutNode(FileContext file, FbTable table, DType dtype, int depth, String path) {
-        file.countLayoutNode(path);
+    private LayoutNode(FileContext file, FbTable table, DType dtype, int depth, LayoutNode parent, int index) {
+        this.parent = parent;
+        this.index = index;
+        this.path = parent == null ? "root" : null;
+        file.countLayoutNode(this);
         if (depth > file.limits().maxDepth()) {
-            throw new MalformedFileException("layout " + path + " is nested deeper than "
+            throw new MalformedFileException("layout " + path() + " is nested deeper than "
                     + file.limits().maxDepth() + " levels");
         }
         this.file = file;
         this.table = table;
+        // Children of one parent share the dtype instance their vtable hands out (a chunked layout's own dtype);
+        // their path (name) is made only when a message needs it.
         this.dtype = dtype;
         this.depth = depth;
-        this.path = path;
-        this.vtable = file.vtable(table.u16(0, "encoding", 0), path);
+        this.vtable = file.vtable(table.u16(0, "encoding", 0), this);
         this.rowCount = table.u64(1, "row_count", 0);
         ByteBuffer meta = table.bytes(2, "metadata");
         if (meta != null && meta.remaining() > file.limits().maxMetadataBytes()) {
@@ -59,7 +70,7 @@ public final class LayoutNode implements Layout {
 
     /** The root layout of a file. */
     public static LayoutNode root(FileContext file) {
-        return new LayoutNode(file, file.footer().rootLayout(), file.footer().dtype(), 0, "root");
+        return new LayoutNode(file, file.footer().rootLayout(), file.footer().dtype(), 0, null, -1);
     }
 
     @Override
@@ -98,8 +109,7 @@ public final class LayoutNode implements Layout {
         checkChild(index);
         LayoutNode node = built.get(index);
         if (node == null) {
-            String childPath = path + "." + vtable.childName(this, index);
-            node = new LayoutNode(file, children.table(index), vtable.childDType(this, index), depth + 1, childPath);
+            node = new LayoutNode(file, children.table(index), vtable.childDType(this, index), depth + 1, this, index);
             if (!built.compareAndSet(index, null, node)) {
                 node = built.get(index);
             }
@@ -116,18 +126,24 @@ public final class LayoutNode implements Layout {
     @Override
     public String childEncodingId(int index) {
         checkChild(index);
-        return file.layoutId(children.table(index).u16(0, "encoding", 0), path + ".child[" + index + "]");
+        return file.layoutId(childSpec(index), () -> path() + ".child[" + index + "]");
+    }
+
+    private int childSpec(int index) {
+        return children.table(index).u16(0, "encoding", 0);
     }
 
     @Override
     public boolean childHasNoInteriorSplits(int index) {
-        String id = childEncodingId(index);
-        Object[] memo = lastSplitAnswer;
-        if (memo != null && memo[0].equals(id)) {
-            return (Boolean) memo[1];
+        checkChild(index);
+        int spec = childSpec(index);
+        int memo = lastSplitAnswer;
+        if (memo >= 0 && memo >>> 1 == spec) {
+            return (memo & 1) == 1;
         }
+        String id = file.layoutId(spec, () -> path() + ".child[" + index + "]");
         boolean none = !LayoutVTables.get(id).registersInteriorSplits();
-        lastSplitAnswer = new Object[] {id, none};
+        lastSplitAnswer = spec << 1 | (none ? 1 : 0);
         return none;
     }
 
@@ -151,7 +167,7 @@ public final class LayoutNode implements Layout {
 
     @Override
     public CompletableFuture<MemorySegment> readSegment(int segmentId) {
-        return file.readSegment(segmentId, path);
+        return file.readSegment(segmentId, path());
     }
 
     @Override
@@ -162,17 +178,22 @@ public final class LayoutNode implements Layout {
     @Override
     public Array decodeArray(MemorySegment segment, int segmentId, ByteBuffer inlineArrayTree, DType dtype,
             long length) {
-        return ArrayDecoder.decode(file, segment, path + " segment " + segmentId,
-                file.segment(segmentId, path).offset(), inlineArrayTree, dtype, length);
+        return ArrayDecoder.decode(file, segment, path() + " segment " + segmentId,
+                file.segment(segmentId, path()).offset(), inlineArrayTree, dtype, length);
     }
 
     @Override
     public String path() {
-        return path;
+        String p = path;
+        if (p == null) {
+            p = parent.path() + "." + parent.vtable.childName(parent, index);
+            path = p;
+        }
+        return p;
     }
 
     @Override
     public MalformedFileException malformed(String message) {
-        return new MalformedFileException("malformed layout " + path + " (" + vtable.id() + "): " + message);
+        return new MalformedFileException("malformed layout " + path() + " (" + vtable.id() + "): " + message);
     }
 }

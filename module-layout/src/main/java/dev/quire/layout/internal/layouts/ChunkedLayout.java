@@ -9,7 +9,9 @@ import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.layout.spi.Pruning;
+import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
+import dev.quire.splits.SplitRange;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -65,12 +67,15 @@ public final class ChunkedLayout implements LayoutVTable {
         return new Reader(layout);
     }
 
+    /** Per chunk, whether it registers interior splits, and whether any does. */
+    private record Chunks(boolean[] interior, boolean any) {}
+
     static final class Reader implements LayoutReader {
         private final Layout layout;
         private final long[] offsets;
         private final AtomicReferenceArray<LayoutReader> readers;
         /** Per chunk, whether it registers interior splits; computed once, on first use. */
-        private volatile boolean[] interior;
+        private volatile Chunks chunks;
 
         Reader(Layout layout) {
             this.layout = layout;
@@ -95,29 +100,52 @@ public final class ChunkedLayout implements LayoutVTable {
             return r;
         }
 
-        private boolean[] interior() {
-            boolean[] result = interior;
+        /** Which chunks register interior splits, from the footer alone; computed once, on first use. */
+        private Chunks chunks() {
+            Chunks result = chunks;
             if (result == null) {
-                result = new boolean[layout.childCount()];
-                for (int i = 0; i < result.length; i++) {
-                    result[i] = !layout.childHasNoInteriorSplits(i);
+                boolean[] walk = new boolean[layout.childCount()];
+                boolean any = false;
+                for (int i = 0; i < walk.length; i++) {
+                    walk[i] = !layout.childHasNoInteriorSplits(i);
+                    any |= walk[i];
                 }
-                interior = result;
+                result = new Chunks(walk, any);
+                chunks = result;
             }
             return result;
         }
 
         @Override
-        public void registerSplits(Projection projection, long rowOffset, RowSplits splits) {
-            boolean[] walk = interior();
-            for (int i = 0; i < walk.length; i++) {
-                if (walk[i]) {
-                    chunk(i).registerSplits(projection, rowOffset + offsets[i], splits);
+        public void registerSplits(FieldMask mask, SplitRange range, RowSplits splits) {
+            int n = offsets.length - 1;
+            if (n == 0 || range.length() == 0) {
+                splits.add(range.rootTo());
+                return;
+            }
+            int first = chunkIndex(range.from());
+            int last = chunkIndex(range.to() - 1);
+            if (splits.skipsSplitlessChildren()) {
+                Chunks c = chunks();
+                if (!c.any()) {
+                    // The common case: every chunk ends where the offsets say; no child is built or asked.
+                    splits.addAll(range.offset(), offsets, first + 1, last + 1);
                 } else {
-                    splits.add(rowOffset + offsets[i + 1]);
+                    for (int i = first; i <= last; i++) {
+                        if (c.interior()[i]) {
+                            chunk(i).registerSplits(mask, range.child(offsets[i], offsets[i + 1] - offsets[i]),
+                                    splits);
+                        } else if (i < last) {
+                            splits.add(range.offset() + offsets[i + 1]);
+                        }
+                    }
+                }
+            } else {
+                for (int i = first; i <= last; i++) {
+                    chunk(i).registerSplits(mask, range.child(offsets[i], offsets[i + 1] - offsets[i]), splits);
                 }
             }
-            splits.add(rowOffset + offsets[offsets.length - 1]);
+            splits.add(range.rootTo());
         }
 
         @Override

@@ -8,7 +8,9 @@ import dev.quire.layout.internal.proto.FlatLayoutMetadata;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
+import dev.quire.splits.SplitRange;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -86,8 +88,8 @@ public final class FlatLayout implements LayoutVTable {
         }
 
         @Override
-        public void registerSplits(Projection projection, long rowOffset, RowSplits splits) {
-            splits.add(rowOffset + layout.rowCount());
+        public void registerSplits(FieldMask mask, SplitRange range, RowSplits splits) {
+            splits.add(range.rootTo());
         }
 
         private CompletableFuture<Array> decoded() {

@@ -12,7 +12,9 @@ import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.layout.spi.Pruning;
+import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
+import dev.quire.splits.SplitRange;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -114,21 +116,21 @@ public final class StructLayout implements LayoutVTable {
         }
 
         @Override
-        public void registerSplits(Projection projection, long rowOffset, RowSplits splits) {
-            long end = rowOffset + layout.rowCount();
+        public void registerSplits(FieldMask mask, SplitRange range, RowSplits splits) {
+            boolean skip = splits.skipsSplitlessChildren();
             for (int i = 0; i < dtype.fieldCount(); i++) {
                 String name = dtype.field(i).name();
-                if (!projection.selects(name)) {
+                if (!mask.selects(name)) {
                     continue;
                 }
                 int index = first + i;
-                if (layout.childHasNoInteriorSplits(index)) {
-                    splits.add(end);
-                } else {
-                    child(index).registerSplits(projection.field(name), rowOffset, splits);
+                // A field without interior splits ends where the struct ends: the end pushed below covers it.
+                if (!(skip && layout.childHasNoInteriorSplits(index))) {
+                    child(index).registerSplits(mask.field(name), range, splits);
                 }
             }
-            splits.add(end);
+            // After the fields, so that aligned columns, whose runs all end here, stay one ascending run.
+            splits.add(range.rootTo());
         }
 
         @Override

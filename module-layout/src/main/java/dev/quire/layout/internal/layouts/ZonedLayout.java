@@ -18,7 +18,9 @@ import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.layout.spi.Pruning;
+import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
+import dev.quire.splits.SplitRange;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.LinkedHashMap;
@@ -157,11 +159,12 @@ public class ZonedLayout implements LayoutVTable {
         }
 
         @Override
-        public void registerSplits(Projection projection, long rowOffset, RowSplits splits) {
-            if (layout.childHasNoInteriorSplits(0)) {
-                splits.add(rowOffset + layout.rowCount());
+        public void registerSplits(FieldMask mask, SplitRange range, RowSplits splits) {
+            // Splits are the data child's: the zone table is not rows of the column.
+            if (splits.skipsSplitlessChildren() && layout.childHasNoInteriorSplits(0)) {
+                splits.add(range.rootTo());
             } else {
-                data().registerSplits(projection, rowOffset, splits);
+                data().registerSplits(mask, range, splits);
             }
         }
 
