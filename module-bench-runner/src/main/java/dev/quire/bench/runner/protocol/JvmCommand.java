@@ -30,19 +30,33 @@ final class JvmCommand {
         String java = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         Module module = mainClass.getModule();
+        List<String> resolved = ModuleLayer.boot().modules().stream().map(Module::getName)
+                .filter(n -> !n.startsWith("java.") && !n.startsWith("jdk.") && !n.equals(module.getName()))
+                .sorted().toList();
         return build(java, ManagementFactory.getRuntimeMXBean().getInputArguments(),
-                module.isNamed() ? Optional.of(module.getName()) : Optional.empty(),
+                module.isNamed() ? Optional.of(module.getName()) : Optional.empty(), resolved,
                 Optional.ofNullable(System.getProperty("jdk.module.path")), System.getProperty("java.class.path", ""),
                 mainClass.getName(), args);
     }
 
+    /**
+     * The command line.
+     *
+     * @param otherModules the application modules this JVM resolved besides the runner's; the child resolves them
+     *     too, so that flags naming them ({@code --enable-native-access=dev.quire.cli,...}, baked into the jlink
+     *     image's launcher) name modules the child knows, and it finds the same engines
+     */
     static List<String> build(String java, List<String> inputArguments, Optional<String> moduleName,
-            Optional<String> modulePath, String classPath, String mainClass, List<String> args) {
+            List<String> otherModules, Optional<String> modulePath, String classPath, String mainClass,
+            List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(passedOn(inputArguments));
         if (moduleName.isPresent()) {
             modulePath.filter(p -> !p.isEmpty()).ifPresent(p -> command.addAll(List.of("--module-path", p)));
+            if (!otherModules.isEmpty()) {
+                command.add("--add-modules=" + String.join(",", otherModules));
+            }
             // A class path beside the module path (JUnit's, in tests) is harmless and keeps unnamed readers working.
             if (!classPath.isEmpty() && modulePath.isPresent()) {
                 command.addAll(List.of("-cp", classPath));

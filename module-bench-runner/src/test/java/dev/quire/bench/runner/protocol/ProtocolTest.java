@@ -27,7 +27,8 @@ class ProtocolTest {
                 "--module-path=/old", "-Djava.class.path=/cp", "-XX:+UseParallelGC", "-javaagent:/x.jar",
                 "--patch-module=dev.quire.bench.runner=/tests", "--sun-misc-unsafe-memory-access=allow", "-ea");
         List<String> command = JvmCommand.build("/jdk/bin/java", input, Optional.of("dev.quire.bench.runner"),
-                Optional.of("/mods"), "", "dev.quire.bench.runner.protocol.ChildMain", List.of("--runs", "5"));
+                List.of(), Optional.of("/mods"), "", "dev.quire.bench.runner.protocol.ChildMain",
+                List.of("--runs", "5"));
         assertEquals(List.of("/jdk/bin/java", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx2g",
                 "-Dquire.io=posix", "--enable-native-access=dev.quire.bench.runner", "-XX:+UseParallelGC",
                 "--patch-module=dev.quire.bench.runner=/tests", "--sun-misc-unsafe-memory-access=allow",
@@ -38,14 +39,15 @@ class ProtocolTest {
     @Test
     void inTheJlinkImageTheModuleIsStartedWithoutAModulePath() {
         List<String> command = JvmCommand.build("/image/bin/java", List.of(), Optional.of("dev.quire.bench.runner"),
-                Optional.empty(), "", "p.Main", List.of("a"));
-        assertEquals(List.of("/image/bin/java", "-m", "dev.quire.bench.runner/p.Main", "a"), command);
+                List.of("dev.quire.cli", "info.picocli"), Optional.empty(), "", "p.Main", List.of("a"));
+        assertEquals(List.of("/image/bin/java", "--add-modules=dev.quire.cli,info.picocli", "-m",
+                "dev.quire.bench.runner/p.Main", "a"), command);
     }
 
     @Test
     void onTheClassPathTheSameClassPathAndMainClassAreUsed() {
         List<String> command = JvmCommand.build("java", List.of("--enable-native-access=ALL-UNNAMED"),
-                Optional.empty(), Optional.empty(), "/b/benchmarks.jar", "p.Main", List.of("a"));
+                Optional.empty(), List.of(), Optional.empty(), "/b/benchmarks.jar", "p.Main", List.of("a"));
         assertEquals(List.of("java", "--enable-native-access=ALL-UNNAMED", "-cp", "/b/benchmarks.jar", "p.Main",
                 "a"), command);
     }
