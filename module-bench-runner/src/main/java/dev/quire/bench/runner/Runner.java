@@ -16,6 +16,7 @@ import dev.quire.bench.runner.results.Status;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.errors.UnsupportedFeatureException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -137,10 +138,10 @@ public final class Runner {
                     PageCache.evict(file);
                 }
                 prepared.put(engine.name(), new Prepared.Ready(file));
+            } catch (UnsupportedFeatureException e) {
+                // Eviction cannot work on this platform: the whole session is wrong, not one engine.
+                throw e;
             } catch (IOException | RuntimeException e) {
-                if (e instanceof dev.quire.errors.UnsupportedFeatureException u) {
-                    throw u;
-                }
                 progress.println(engine.name() + ": preparing its data failed: " + e);
                 prepared.put(engine.name(), new Prepared.Broken("preparing the data failed: " + e));
             }
