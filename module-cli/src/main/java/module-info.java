@@ -1,5 +1,6 @@
 /**
- * The {@code quire} command: inspect, scan and convert Vortex files, and a TPC-H demo. Built into a jlink image
+ * The {@code quire} command: inspect, scan and convert Vortex files, a TPC-H demo and the TPC-H benchmark runner
+ * ({@code quire bench}, from {@code dev.quire.bench.runner}). Built into a jlink image
  * ({@code module-cli/target/image/bin/quire}).
  */
 module dev.quire.cli {

@@ -1,5 +1,6 @@
 package dev.quire.cli;
 
+import dev.quire.bench.runner.BenchCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.IVersionProvider;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Spec;
         versionProvider = QuireCommand.Version.class,
         description = "Inspect, scan and convert Vortex columnar files.",
         subcommands = {InspectCommand.class, ScanCommand.class, CountCommand.class, ConvertCommand.class,
-                DemoCommand.class, SplitsCommand.class, HelpCommand.class},
+                DemoCommand.class, SplitsCommand.class, BenchCommand.class, HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 failure, 2 bad usage."})
 public final class QuireCommand implements Runnable {
     @Spec
@@ -27,7 +28,7 @@ public final class QuireCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: one of inspect, scan, count, convert, demo");
+        throw new ParameterException(spec.commandLine(), "missing command: one of inspect, scan, count, convert, demo, bench");
     }
 
     /** The version from the module descriptor (the Maven project version). */

@@ -1,0 +1,107 @@
+package dev.quire.bench.runner;
+
+import dev.quire.bench.runner.results.BenchResults;
+import dev.quire.bench.runner.results.Measurement;
+import dev.quire.bench.runner.results.Status;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The results as an aligned table for a terminal: a row per query, a column per engine holding the median in
+ * milliseconds and the ratio to {@value Runner#REFERENCE_ENGINE} ({@code 12.3 ms  0.85x}), or the status when the
+ * measurement is not OK. The messages of those follow the table.
+ */
+public final class ResultsTable {
+    private ResultsTable() {}
+
+    /** Prints the table of {@code results} to {@code out}. */
+    public static void print(BenchResults results, PrintWriter out) {
+        for (String line : lines(results)) {
+            out.println(line);
+        }
+        out.flush();
+    }
+
+    /** The table's lines. */
+    public static List<String> lines(BenchResults results) {
+        Set<String> queries = new LinkedHashSet<>();
+        Set<String> engines = new LinkedHashSet<>();
+        Map<String, Measurement> byCell = new LinkedHashMap<>();
+        for (Measurement m : results.measurements()) {
+            queries.add(m.query());
+            engines.add(m.engine());
+            byCell.put(m.query() + "\0" + m.engine(), m);
+        }
+        List<String[]> rows = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("query"));
+        header.addAll(engines);
+        rows.add(header.toArray(String[]::new));
+        List<String> notes = new ArrayList<>();
+        for (String q : queries) {
+            List<String> row = new ArrayList<>(List.of(q));
+            for (String e : engines) {
+                Measurement m = byCell.get(q + "\0" + e);
+                row.add(m == null ? "-" : cell(m));
+                if (m != null && m.status() != Status.OK) {
+                    notes.add(q + " on " + e + ": " + m.status() + ": " + m.message());
+                }
+            }
+            rows.add(row.toArray(String[]::new));
+        }
+        int[] width = new int[header.size()];
+        for (String[] r : rows) {
+            for (int i = 0; i < r.length; i++) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "TPC-H lineitem, scale factor %s, median of %d runs (ms), ratio to %s",
+                scale(results.settings().scaleFactor()), results.settings().runs(), Runner.REFERENCE_ENGINE));
+        for (int r = 0; r < rows.size(); r++) {
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < width.length; i++) {
+                String v = rows.get(r)[i];
+                if (i > 0) {
+                    b.append("  ");
+                }
+                // Query names left-aligned; figures, and the engine names above them, right-aligned.
+                b.append(pad(v, width[i], i > 0));
+            }
+            lines.add(b.toString().stripTrailing());
+            if (r == 0) {
+                lines.add("-".repeat(lines.getLast().length()));
+            }
+        }
+        if (!notes.isEmpty()) {
+            lines.add("");
+            lines.addAll(notes);
+        }
+        return lines;
+    }
+
+    private static String cell(Measurement m) {
+        return switch (m.status()) {
+            case OK -> String.format(Locale.ROOT, "%.1f ms", m.medianMillis())
+                    + (m.ratioToReference() == null || m.engine().equals(Runner.REFERENCE_ENGINE) ? ""
+                            : String.format(Locale.ROOT, " %6.2fx", m.ratioToReference()));
+            case UNAVAILABLE -> "unavailable";
+            case FAILED -> "FAILED";
+            case MISMATCH -> "MISMATCH";
+        };
+    }
+
+    private static String pad(String s, int width, boolean right) {
+        String space = " ".repeat(width - s.length());
+        return right ? space + s : s + space;
+    }
+
+    private static String scale(double sf) {
+        return java.math.BigDecimal.valueOf(sf).stripTrailingZeros().toPlainString();
+    }
+}

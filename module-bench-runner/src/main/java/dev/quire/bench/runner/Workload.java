@@ -1,0 +1,127 @@
+package dev.quire.bench.runner;
+
+import dev.quire.bench.runner.queries.Queries;
+import dev.quire.bench.runner.spi.Engine;
+import dev.quire.errors.InvalidArgumentException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The engines and queries a session can run. {@link #standard()} finds engines through {@link ServiceLoader} and
+ * takes the TPC-H queries of {@code dev.quire.bench.runner.queries.Queries}; tests build their own.
+ *
+ * <p>A child JVM re-creates the session's engine and query from their names and classes (see
+ * {@link #engineFor(String, String)}), so an engine or query given here directly must be either the standard one of
+ * its name or a public class with a public no-argument constructor; otherwise only {@code --in-process} can run it.
+ *
+ * @param engines the engines, names unique
+ * @param queries the queries, names unique
+ */
+public record Workload(List<Engine> engines, List<Query> queries) {
+    /** The class whose static {@code all()} lists the standard queries. */
+
+    public Workload {
+        engines = List.copyOf(engines);
+        queries = List.copyOf(queries);
+        unique("engine", engines, Engine::name);
+        unique("query", queries, Query::name);
+    }
+
+    private static <T> void unique(String what, List<T> items, Function<T, String> name) {
+        Set<String> seen = new HashSet<>();
+        for (T item : items) {
+            if (!seen.add(name.apply(item))) {
+                throw new InvalidArgumentException("two " + what + "s are named '" + name.apply(item) + "'");
+            }
+        }
+    }
+
+    /** Every engine on the module or class path and the standard queries. */
+    public static Workload standard() {
+        return new Workload(discoveredEngines(), standardQueries());
+    }
+
+    /**
+     * The engines and queries named, in the order named; an empty list selects all of them, in their own order. An
+     * unknown name fails with the names that are available.
+     */
+    public Workload select(List<String> engineNames, List<String> queryNames) {
+        return new Workload(pick("engine", "--engines", engines, Engine::name, engineNames),
+                pick("query", "--queries", queries, Query::name, queryNames));
+    }
+
+    private static <T> List<T> pick(String what, String option, List<T> items, Function<T, String> name,
+            List<String> names) {
+        if (names.isEmpty()) {
+            return items;
+        }
+        List<T> picked = new ArrayList<>();
+        for (String n : names) {
+            T found = items.stream().filter(i -> name.apply(i).equals(n)).findFirst().orElseThrow(() ->
+                    new InvalidArgumentException(option + ": no " + what + " named '" + n + "'; available: "
+                            + (items.isEmpty() ? "none" : String.join(", ", items.stream().map(name).toList()))));
+            picked.add(found);
+        }
+        return picked;
+    }
+
+    /** The engines {@link ServiceLoader} finds, in the order it finds them. */
+    public static List<Engine> discoveredEngines() {
+        return ServiceLoader.load(Engine.class, Workload.class.getClassLoader()).stream()
+                .map(ServiceLoader.Provider::get).toList();
+    }
+
+    /** The standard TPC-H queries ({@link Queries#all()}). */
+    public static List<Query> standardQueries() {
+        return Queries.all();
+    }
+
+    /**
+     * Re-creates an engine in a child JVM: the {@link ServiceLoader} provider of class {@code className}, else a new
+     * instance of that class through its public no-argument constructor. Its name must be {@code name}.
+     */
+    public static Engine engineFor(String name, String className) {
+        Engine engine = ServiceLoader.load(Engine.class, Workload.class.getClassLoader()).stream()
+                .filter(p -> p.type().getName().equals(className))
+                .map(ServiceLoader.Provider::get)
+                .filter(e -> e.name().equals(name))
+                .findFirst()
+                .orElseGet(() -> instantiate(Engine.class, "engine", name, className));
+        return checkName("engine", engine, engine.name(), name);
+    }
+
+    /**
+     * Re-creates a query in a child JVM: the standard query named {@code name} when its class is {@code className},
+     * else a new instance of that class through its public no-argument constructor.
+     */
+    public static Query queryFor(String name, String className) {
+        Query query = standardQueries().stream()
+                .filter(q -> q.name().equals(name) && q.getClass().getName().equals(className))
+                .findFirst()
+                .orElseGet(() -> instantiate(Query.class, "query", name, className));
+        return checkName("query", query, query.name(), name);
+    }
+
+    private static <T> T checkName(String what, T item, String actual, String expected) {
+        if (!actual.equals(expected)) {
+            throw new IllegalStateException("the " + what + " re-created from " + item.getClass().getName()
+                    + " is named '" + actual + "', not '" + expected + "'");
+        }
+        return item;
+    }
+
+    private static <T> T instantiate(Class<T> type, String what, String name, String className) {
+        try {
+            Class<?> c = Class.forName(className, true, Workload.class.getClassLoader());
+            return type.cast(c.getConstructor().newInstance());
+        } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+            throw new IllegalStateException("cannot re-create " + what + " '" + name + "' in the child JVM: it is "
+                    + "neither a standard " + what + " nor an instance of a public class with a public no-argument "
+                    + "constructor (" + className + ": " + e + "); use --in-process to run it", e);
+        }
+    }
+}

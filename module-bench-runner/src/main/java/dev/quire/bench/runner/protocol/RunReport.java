@@ -1,0 +1,17 @@
+package dev.quire.bench.runner.protocol;
+
+import java.util.Optional;
+
+/**
+ * One run as the run loop reports it.
+ *
+ * @param index 0 for the uncounted first run, then 1, 2, ...
+ * @param counted whether the run counts towards the statistics
+ * @param wallMillis opening the table to the query's result
+ * @param cpuMillis the process CPU time over the same span, or -1 when the JVM cannot measure it
+ * @param rows the rows the query's scans returned
+ * @param result the query's result text
+ * @param reads the run's read statistics, when they were asked for
+ */
+public record RunReport(int index, boolean counted, double wallMillis, double cpuMillis, long rows, String result,
+        Optional<ReadStats.Summary> reads) {}

@@ -1,0 +1,243 @@
+package dev.quire.bench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.quire.bench.runner.results.BenchResults;
+import dev.quire.bench.runner.results.Measurement;
+import dev.quire.bench.runner.results.Run;
+import dev.quire.bench.runner.results.Status;
+import dev.quire.bench.runner.spi.Engine;
+import dev.quire.errors.InvalidArgumentException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The protocol in-process: checks across runs and engines, statuses, statistics, logs and outputs. */
+class RunnerTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter progress = new StringWriter();
+
+    private BenchOptions options() {
+        return BenchOptions.defaults().withScaleFactor(0.01).withRuns(3).withDataDir(dir.resolve("data"))
+                .withOutDir(dir.resolve("out")).withInProcess(true).withTimeout(Duration.ofSeconds(30));
+    }
+
+    private BenchResults run(BenchOptions options, List<Engine> engines, List<Query> queries) throws IOException {
+        return new Runner(options, new Workload(engines, queries), new PrintWriter(progress, true)).run();
+    }
+
+    private static Measurement find(BenchResults r, String query, String engine) {
+        return r.measurements().stream().filter(m -> m.query().equals(query) && m.engine().equals(engine))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + query + " on " + engine + " in " + r));
+    }
+
+    @Test
+    void aWrongEngineIsAMismatchShowingBothResultsAndTheExitCodeIsNonZero() throws IOException {
+        BenchResults r = run(options(), List.of(new TestEngines.Good(), new TestEngines.Wrong()),
+                List.of(new TestQueries.Sum(), new TestQueries.Even()));
+        assertEquals(4, r.measurements().size());
+        assertEquals(Status.OK, find(r, "test-sum", "good").status());
+        Measurement wrong = find(r, "test-sum", "wrong");
+        assertEquals(Status.MISMATCH, wrong.status());
+        // 1,000 rows: sum 499500, and the wrong engine's row 7 is 8.
+        assertTrue(wrong.message().contains("differs from good"), wrong.message());
+        assertTrue(wrong.message().contains("\"sum=499501 head=[0, 1, 2, 3, 4, 5, 6, 8"), wrong.message());
+        assertTrue(wrong.message().contains("\"sum=499500 head=[0, 1, 2, 3, 4, 5, 6, 7"), wrong.message());
+        // The even count differs too (row 7 became 8), and the run went on to that query.
+        assertEquals(Status.MISMATCH, find(r, "test-even", "wrong").status());
+        assertTrue(find(r, "test-even", "wrong").message().contains("\"even=501\" vs \"even=500\""),
+                find(r, "test-even", "wrong").message());
+        assertEquals(Runner.EXIT_FAILED, Runner.exitCode(r));
+        // A mismatch still has its timings.
+        assertTrue(wrong.medianMillis() >= 0);
+        assertEquals(4, wrong.runs().size());
+    }
+
+    @Test
+    void anEngineWhoseRunsDisagreeIsAMismatchAgainstItsFirstRun() throws IOException {
+        BenchResults r = run(options(), List.of(new TestEngines.Flaky()), List.of(new TestQueries.Sum()));
+        Measurement flaky = find(r, "test-sum", "flaky");
+        assertEquals(Status.MISMATCH, flaky.status());
+        assertTrue(flaky.message().startsWith("run 1 differs from the first run: result \""), flaky.message());
+        assertTrue(flaky.message().contains("103") && flaky.message().contains("first difference at character"),
+                flaky.message());
+        assertEquals(Runner.EXIT_FAILED, Runner.exitCode(r));
+    }
+
+    @Test
+    void anUnavailableEngineIsReportedWithItsReasonAndIsNotAFailure() throws IOException {
+        BenchResults r = run(options(), List.of(new TestEngines.Unavailable(), new TestEngines.Good()),
+                List.of(new TestQueries.Sum()));
+        Measurement absent = find(r, "test-sum", "absent");
+        assertEquals(Status.UNAVAILABLE, absent.status());
+        assertEquals(TestEngines.Unavailable.REASON, absent.message());
+        assertTrue(absent.runs().isEmpty());
+        assertEquals(-1, absent.medianMillis());
+        assertEquals(Status.OK, find(r, "test-sum", "good").status());
+        assertEquals(Runner.EXIT_OK, Runner.exitCode(r));
+        assertTrue(ResultsTable.lines(r).stream().anyMatch(l -> l.contains("unavailable")), r.toString());
+    }
+
+    @Test
+    void mediansMinimaMaximaAndRatiosComeFromTheCountedRuns() throws IOException {
+        BenchResults r = run(options().withRuns(4), List.of(new TestEngines.Good(), new TestEngines.Reference()),
+                List.of(new TestQueries.Sum()));
+        Measurement good = find(r, "test-sum", "good");
+        Measurement ref = find(r, "test-sum", Runner.REFERENCE_ENGINE);
+        for (Measurement m : List.of(good, ref)) {
+            assertEquals(Status.OK, m.status(), m.message());
+            assertEquals(5, m.runs().size());
+            assertFalse(m.runs().getFirst().counted());
+            assertEquals(0, m.runs().getFirst().index());
+            double[] counted = m.runs().stream().filter(Run::counted).mapToDouble(Run::wallMillis).sorted()
+                    .toArray();
+            assertEquals(4, counted.length);
+            assertEquals((counted[1] + counted[2]) / 2, m.medianMillis());
+            assertEquals(counted[0], m.minMillis());
+            assertEquals(counted[3], m.maxMillis());
+            assertTrue(m.runs().stream().allMatch(run -> run.rows() == 1000));
+            assertEquals("sum=499500 head=[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]", m.result());
+        }
+        assertEquals(good.medianMillis() / ref.medianMillis(), good.ratioToReference());
+        assertEquals(1.0, ref.ratioToReference());
+        assertEquals(Runner.EXIT_OK, Runner.exitCode(r));
+    }
+
+    @Test
+    void withoutTheReferenceThereIsNoRatio() throws IOException {
+        BenchResults r = run(options(), List.of(new TestEngines.Good()), List.of(new TestQueries.Sum()));
+        assertNull(find(r, "test-sum", "good").ratioToReference());
+    }
+
+    @Test
+    void aRunThatThrowsFailsItsMeasurementAndTheSessionGoesOn() throws IOException {
+        BenchResults r = run(options(), List.of(new TestEngines.Throwing(), new TestEngines.Good()),
+                List.of(new TestQueries.Sum()));
+        Measurement t = find(r, "test-sum", "throwing");
+        assertEquals(Status.FAILED, t.status());
+        assertTrue(t.message().contains("run 2 failed: java.lang.IllegalStateException: "
+                + TestEngines.Throwing.MESSAGE), t.message());
+        assertEquals(2, t.runs().size());
+        assertEquals(-1, t.medianMillis());
+        assertEquals(Status.OK, find(r, "test-sum", "good").status());
+        assertEquals(Runner.EXIT_FAILED, Runner.exitCode(r));
+    }
+
+    @Test
+    void aRunPastTheTimeoutFails() throws IOException {
+        BenchResults r = run(options().withTimeout(Duration.ofMillis(500)),
+                List.of(new TestEngines.Slow(), new TestEngines.Good()), List.of(new TestQueries.Sum()));
+        Measurement slow = find(r, "test-sum", "slow");
+        assertEquals(Status.FAILED, slow.status());
+        assertEquals("run 1 did not finish within 500 ms (--timeout) and was stopped", slow.message());
+        assertEquals(1, slow.runs().size());
+        assertEquals(Status.OK, find(r, "test-sum", "good").status());
+    }
+
+    @Test
+    void theFirstEngineWithAConsistentResultIsTheOthersReference() throws IOException {
+        // flaky disagrees with itself, so good is the reference wrong is compared with.
+        BenchResults r = run(options(), List.of(new TestEngines.Flaky(), new TestEngines.Good(),
+                new TestEngines.Wrong()), List.of(new TestQueries.Sum()));
+        assertEquals(Status.MISMATCH, find(r, "test-sum", "flaky").status());
+        assertEquals(Status.OK, find(r, "test-sum", "good").status());
+        assertTrue(find(r, "test-sum", "wrong").message().startsWith("differs from good: "));
+    }
+
+    @Test
+    void resultsJsonAndTheLogsAreWritten() throws IOException {
+        Path cpu = dir.resolve("logs/cpu.jsonl");
+        Path get = dir.resolve("logs/get.jsonl");
+        BenchResults r = run(options().withRuns(2).withCpuLog(Optional.of(cpu)).withGetLog(Optional.of(get)),
+                List.of(new TestEngines.Good(), new TestEngines.Reference()), List.of(new TestQueries.Sum()));
+        BenchResults read = BenchResults.read(dir.resolve("out").resolve(BenchOutputs.RESULTS_FILE));
+        assertEquals(r, read);
+        assertEquals(List.of("good", "vortex-jni"), read.settings().engines());
+        assertEquals(List.of("test-sum"), read.settings().queries());
+        assertEquals(0.01, read.settings().scaleFactor());
+
+        ObjectMapper json = new ObjectMapper();
+        List<String> cpuLines = Files.readAllLines(cpu);
+        assertEquals(6, cpuLines.size(), cpuLines.toString());
+        JsonNode first = json.readTree(cpuLines.getFirst());
+        assertEquals("test-sum", first.get("query").asText());
+        assertEquals("good", first.get("engine").asText());
+        assertEquals(0, first.get("run").asInt());
+        assertFalse(first.get("counted").asBoolean());
+        assertTrue(first.get("wallMillis").asDouble() > 0);
+        assertTrue(first.has("cpuMillis"));
+
+        List<String> getLines = Files.readAllLines(get);
+        assertEquals(6, getLines.size(), getLines.toString());
+        JsonNode observed = json.readTree(getLines.getFirst());
+        assertTrue(observed.get("observed").asBoolean());
+        // 1,000 rows in batches of 256: 4 reads of 8 bytes a row.
+        assertEquals(4, observed.get("requests").asLong());
+        assertEquals(8000, observed.get("bytes").asLong());
+        assertEquals(0.001, observed.get("slowestMillis").asDouble());
+        JsonNode unobserved = json.readTree(getLines.getLast());
+        assertEquals("vortex-jni", unobserved.get("engine").asText());
+        assertFalse(unobserved.get("observed").asBoolean());
+        assertTrue(unobserved.get("note").asText().contains("cannot observe"));
+    }
+
+    @Test
+    void restsAndPageCacheEvictionRunInProcess() throws IOException {
+        BenchResults r = run(options().withRuns(2).withRest(1, 1).withEvictPageCache(true),
+                List.of(new TestEngines.Good()), List.of(new TestQueries.Sum()));
+        assertEquals(Status.OK, find(r, "test-sum", "good").status(), find(r, "test-sum", "good").message());
+        assertTrue(r.settings().evictPageCache());
+        assertEquals(1, r.settings().restRuns());
+    }
+
+    @Test
+    void unknownNamesListTheAvailableOnes() {
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> run(
+                options().withEngines(List.of("good", "nope")), List.of(new TestEngines.Good()),
+                List.of(new TestQueries.Sum())));
+        assertEquals("--engines: no engine named 'nope'; available: good", e.getMessage());
+        e = assertThrows(InvalidArgumentException.class, () -> run(options().withQueries(List.of("q99")),
+                List.of(new TestEngines.Good()), List.of(new TestQueries.Sum(), new TestQueries.Even())));
+        assertEquals("--queries: no query named 'q99'; available: test-sum, test-even", e.getMessage());
+        e = assertThrows(InvalidArgumentException.class, () -> run(options(), List.of(new TestEngines.Good()),
+                List.of()));
+        assertTrue(e.getMessage().startsWith("no queries to run"), e.getMessage());
+    }
+
+    @Test
+    void theTableHasARowPerQueryAndAColumnPerEngine() throws IOException {
+        BenchResults r = run(options(), List.of(new TestEngines.Reference(), new TestEngines.Good(),
+                new TestEngines.Wrong(), new TestEngines.Unavailable()), List.of(new TestQueries.Sum(),
+                new TestQueries.Even()));
+        List<String> lines = ResultsTable.lines(r);
+        String header = lines.get(1);
+        assertTrue(header.matches("query +vortex-jni +good +wrong +absent"), header);
+        List<String> body = lines.subList(3, 5);
+        assertTrue(body.get(0).startsWith("test-sum "), body.toString());
+        assertTrue(body.get(1).startsWith("test-even "), body.toString());
+        for (String row : body) {
+            assertTrue(row.matches("\\S+ +\\d+\\.\\d ms +\\d+\\.\\d ms +\\d+\\.\\d\\dx +MISMATCH +unavailable"), row);
+            // Right-aligned columns end where the header's do.
+            assertEquals(header.length(), row.length(), lines.toString());
+            assertEquals(header.indexOf("wrong") + "wrong".length(), row.indexOf("MISMATCH") + "MISMATCH".length(),
+                    lines.toString());
+        }
+        assertTrue(lines.contains("test-sum on wrong: MISMATCH: " + find(r, "test-sum", "wrong").message()));
+        assertTrue(lines.contains("test-sum on absent: UNAVAILABLE: " + TestEngines.Unavailable.REASON));
+    }
+}

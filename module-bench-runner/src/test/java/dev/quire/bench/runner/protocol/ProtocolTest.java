@@ -1,0 +1,127 @@
+package dev.quire.bench.runner.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quire.errors.QuireIoException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The protocol's parts: the child's command line, the wire format, statistics, checks, rests and eviction. */
+class ProtocolTest {
+    private static RunReport run(int index, long rows, String result) {
+        return new RunReport(index, index > 0, 10 + index, 5, rows, result, Optional.empty());
+    }
+
+    @Test
+    void aModularRunnerStartsItsModuleWithTheModulePathAndTheFlagsThatMatter() {
+        List<String> input = List.of("--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx2g", "-Dquire.io=posix",
+                "--enable-native-access=dev.quire.bench.runner", "-agentlib:jdwp=transport=dt_socket,server=y",
+                "--module-path=/old", "-Djava.class.path=/cp", "-XX:+UseParallelGC", "-javaagent:/x.jar",
+                "--patch-module=dev.quire.bench.runner=/tests", "--sun-misc-unsafe-memory-access=allow", "-ea");
+        List<String> command = JvmCommand.build("/jdk/bin/java", input, Optional.of("dev.quire.bench.runner"),
+                List.of(), Optional.of("/mods"), "", "dev.quire.bench.runner.protocol.ChildMain",
+                List.of("--runs", "5"));
+        assertEquals(List.of("/jdk/bin/java", "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx2g",
+                "-Dquire.io=posix", "--enable-native-access=dev.quire.bench.runner", "-XX:+UseParallelGC",
+                "--patch-module=dev.quire.bench.runner=/tests", "--sun-misc-unsafe-memory-access=allow",
+                "--module-path", "/mods", "-m", "dev.quire.bench.runner/dev.quire.bench.runner.protocol.ChildMain",
+                "--runs", "5"), command);
+    }
+
+    @Test
+    void inTheJlinkImageTheModuleIsStartedWithoutAModulePath() {
+        List<String> command = JvmCommand.build("/image/bin/java", List.of(), Optional.of("dev.quire.bench.runner"),
+                List.of("dev.quire.cli", "info.picocli"), Optional.empty(), "", "p.Main", List.of("a"));
+        assertEquals(List.of("/image/bin/java", "--add-modules=dev.quire.cli,info.picocli", "-m",
+                "dev.quire.bench.runner/p.Main", "a"), command);
+    }
+
+    @Test
+    void onTheClassPathTheSameClassPathAndMainClassAreUsed() {
+        List<String> command = JvmCommand.build("java", List.of("--enable-native-access=ALL-UNNAMED"),
+                Optional.empty(), List.of(), Optional.empty(), "/b/benchmarks.jar", "p.Main", List.of("a"));
+        assertEquals(List.of("java", "--enable-native-access=ALL-UNNAMED", "-cp", "/b/benchmarks.jar", "p.Main",
+                "a"), command);
+    }
+
+    @Test
+    void eventsSurviveTheWireAndOtherLinesAreSkipped() {
+        RunReport r = new RunReport(3, true, 12.5, 30.25, 1000, "a \"quoted\"\nresult ✓",
+                Optional.of(new ReadStats.Summary(4, 8000, 0.5)));
+        List<Event> events = List.of(new Event.Started(1 << 30), new Event.RunDone(r), new Event.Failed("boom"),
+                new Event.Finished());
+        for (Event e : events) {
+            String line = Wire.encode(e);
+            assertTrue(!line.contains("\n"), line);
+            assertEquals(Optional.of(e), Wire.decode(line));
+        }
+        for (String junk : List.of("", "hello", "{", "{\"quireBench\": ", "{\"other\": 1}",
+                "{\"quireBench\": \"gossip\"}", "[\"quireBench\"]", "{\"quireBench\": 3}")) {
+            assertEquals(Optional.empty(), Wire.decode(junk), junk);
+        }
+    }
+
+    @Test
+    void mediansOfOddAndEvenCountsAndRatios() {
+        assertEquals(new Stats(2, 1, 9), Stats.of(new double[] {9, 1, 2}));
+        assertEquals(new Stats(3.5, 1, 9), Stats.of(new double[] {9, 1, 2, 5}));
+        assertEquals(Stats.NONE, Stats.of(new double[0]));
+        // The first run is not counted.
+        assertEquals(new Stats(11.5, 11, 12), Stats.of(List.of(run(0, 1, "r"), run(1, 1, "r"), run(2, 1, "r"))));
+        assertEquals(0.5, Stats.ratio(5, 10));
+        assertNull(Stats.ratio(-1, 10));
+        assertNull(Stats.ratio(5, -1));
+    }
+
+    @Test
+    void checksShowBothValuesAroundTheFirstDifference() {
+        assertEquals(Optional.empty(), Checks.acrossRuns(List.of(run(0, 5, "x"), run(1, 5, "x"))));
+        assertEquals(Optional.of("run 2 differs from the first run: rows 6 vs 5"),
+                Checks.acrossRuns(List.of(run(0, 5, "x"), run(1, 5, "x"), run(2, 6, "x"))));
+        String a = "a".repeat(100) + "X" + "b".repeat(100);
+        String b = "a".repeat(100) + "Y" + "b".repeat(100);
+        String shown = Checks.shortened(a, b);
+        assertEquals("\"…" + "a".repeat(40) + "X" + "b".repeat(39) + "…\" vs \"…" + "a".repeat(40) + "Y"
+                + "b".repeat(39) + "…\" (first difference at character 100)", shown);
+        assertEquals("\"ab\" vs \"abc\" (first difference at character 2)", Checks.shortened("ab", "abc"));
+        assertEquals(Optional.of("differs from ref: rows 1 vs 2; result \"p\\\"\" vs \"q\" (first difference at "
+                + "character 0)"), Checks.againstReference(run(0, 1, "p\""), "ref", run(0, 2, "q")));
+    }
+
+    @Test
+    void restsFollowEveryNRuns() {
+        RunPlan plan = new RunPlan(5, 2, 10, Optional.empty(), 0, false, false);
+        // Runs 0..5: rest after the 2nd and 4th, not after the last.
+        List<Boolean> rests = java.util.stream.IntStream.rangeClosed(0, 5).mapToObj(plan::restsAfter).toList();
+        assertEquals(List.of(false, true, false, true, false, false), rests);
+        RunPlan never = new RunPlan(5, 0, 10, Optional.empty(), 0, false, false);
+        assertTrue(java.util.stream.IntStream.rangeClosed(0, 5).noneMatch(never::restsAfter));
+    }
+
+    @Test
+    void pageCacheEvictionWorksOnFilesAndDirectoriesAndNamesAMissingFile(@TempDir Path dir) throws IOException {
+        Path file = Files.write(dir.resolve("a.bin"), new byte[1 << 16]);
+        Files.createDirectories(dir.resolve("sub"));
+        Files.write(dir.resolve("sub/b.bin"), new byte[100]);
+        PageCache.evict(file);
+        PageCache.evict(dir);
+        QuireIoException e = assertThrows(QuireIoException.class, () -> PageCache.evict(dir.resolve("missing")));
+        assertTrue(e.getMessage().startsWith("--evict-page-cache: cannot open " + dir.resolve("missing")
+                + ": No such file or directory (errno 2)"), e.getMessage());
+    }
+
+    @Test
+    void durationsAreWrittenPlainly() {
+        assertEquals("10 min", Measure.format(java.time.Duration.ofMinutes(10)));
+        assertEquals("90 s", Measure.format(java.time.Duration.ofSeconds(90)));
+        assertEquals("1500 ms", Measure.format(java.time.Duration.ofMillis(1500)));
+    }
+}
