@@ -27,5 +27,6 @@ module dev.quire.bench {
     uses dev.quire.bench.runner.spi.Engine;
 
     provides dev.quire.bench.runner.spi.Engine with
-            dev.quire.bench.tpch.VortexJniEngine;
+            dev.quire.bench.tpch.VortexJniEngine,
+            dev.quire.bench.tpch.QuireRefFileEngine;
 }

@@ -18,11 +18,11 @@ import java.util.Optional;
  * every run reads the footer as Quire's engine does, not from the reference's per-session footer cache.
  *
  * <p>Threads: a positive {@link EngineOptions#threads()} sets the worker count of the reference's process-wide
- * native runtime (the threads that read and decode partitions) and the number of Java threads that pull
- * partitions from the scan; 0 leaves the reference's default (one worker per available processor) and pulls on two
- * threads. Batches reach the caller's sink one at a time. The reference's reads cannot be observed, so
- * {@link EngineOptions#readLog()} is left untouched, and {@link EngineOptions#io()} is ignored (it reads with its
- * own I/O).
+ * native runtime ({@code NativeRuntime.setWorkerThreads}), whose workers then run the scan's reads and decoding;
+ * 0 keeps the reference's default, which starts no workers ({@code workerCount()} is 0) and does the work on the
+ * thread that pulls batches. Partitions are pulled, and batches handed to the sink, on the calling thread, one at a
+ * time. The reference's reads cannot be observed, so {@link EngineOptions#readLog()} is left untouched, and
+ * {@link EngineOptions#io()} is ignored (it reads with its own I/O).
  */
 public final class VortexJniEngine implements Engine {
     /** The engine's name on the command line and in reports. */
