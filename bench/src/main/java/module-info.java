@@ -28,5 +28,6 @@ module dev.quire.bench {
 
     provides dev.quire.bench.runner.spi.Engine with
             dev.quire.bench.tpch.VortexJniEngine,
-            dev.quire.bench.tpch.QuireRefFileEngine;
+            dev.quire.bench.tpch.QuireRefFileEngine,
+            dev.quire.bench.tpch.DuckDbParquetEngine;
 }
