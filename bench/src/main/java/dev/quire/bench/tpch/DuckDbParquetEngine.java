@@ -71,7 +71,10 @@ public final class DuckDbParquetEngine implements Engine {
 
         private static State probe() {
             try {
-                return new State(Optional.of(DuckDbTable.version()), Optional.empty());
+                String version = DuckDbTable.version();
+                Optional<String> arrow = DuckDbTable.arrowProblem();
+                return arrow.isPresent() ? new State(Optional.empty(), arrow) : new State(Optional.of(version),
+                        Optional.empty());
             } catch (LinkageError e) {
                 return new State(Optional.empty(), Optional.of("DuckDB does not load (" + e + "); it needs"
                         + " org.duckdb:duckdb_jdbc on the class path and its native library for this platform"));

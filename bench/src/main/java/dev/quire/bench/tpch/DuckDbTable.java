@@ -13,6 +13,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.function.Consumer;
 import org.apache.arrow.c.ArrowArrayStream;
@@ -57,6 +58,16 @@ final class DuckDbTable implements Table {
             rs.next();
             String v = rs.getString(1);
             return v.startsWith("v") ? v.substring(1) : v;
+        }
+    }
+
+    /** Empty when Arrow's C data interface, through which DuckDB's batches arrive, works here; else why not. */
+    static Optional<String> arrowProblem() {
+        try (ArrowArrayStream s = ArrowArrayStream.allocateNew(ALLOCATOR)) {
+            return Optional.empty();
+        } catch (UnsupportedOperationException e) {
+            return Optional.of("Arrow cannot allocate native memory (" + e.getMessage() + "); run Java with "
+                    + "--add-opens=java.base/java.nio=ALL-UNNAMED");
         }
     }
 
