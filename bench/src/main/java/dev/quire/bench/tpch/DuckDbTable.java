@@ -39,6 +39,7 @@ final class DuckDbTable implements Table {
     private static final BufferAllocator ALLOCATOR = new RootAllocator();
 
     private final DuckDBConnection connection;
+    /** The file's path as a SQL string literal. */
     private final String source;
     private final Schema schema;
     private final long rowCount;
@@ -96,15 +97,16 @@ final class DuckDbTable implements Table {
                     s.execute("SET threads = " + options.threads());
                 }
             }
-            String source = "read_parquet(" + string(file.toAbsolutePath().toString()) + ", file_row_number = true)";
+            String source = string(file.toAbsolutePath().toString());
             long rows;
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM " + source)) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM read_parquet("
+                    + source + ")")) {
                 rs.next();
                 rows = rs.getLong(1);
             }
             Schema schema;
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT * FROM " + source
-                    + " LIMIT 0"); ArrowReader reader = arrow(rs)) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT * FROM read_parquet("
+                    + source + ") LIMIT 0"); ArrowReader reader = arrow(rs)) {
                 schema = reader.getVectorSchemaRoot().getSchema();
             }
             DuckDbTable table = new DuckDbTable(c, source, schema, rows);
@@ -142,7 +144,9 @@ final class DuckDbTable implements Table {
 
     @Override
     public void scan(ScanRequest request, Consumer<Batch> sink) {
-        StringJoiner select = new StringJoiner(", ", "SELECT ", " FROM " + source);
+        // DuckDB numbers the rows of the file only when asked to, so only scans that select rows ask for it.
+        StringJoiner select = new StringJoiner(", ", "SELECT ", " FROM read_parquet(" + source
+                + (request.rowIndices().isPresent() ? ", file_row_number = true)" : ")"));
         for (String column : request.columns()) {
             if (schema.getFields().stream().noneMatch(f -> f.getName().equals(column))) {
                 throw new InvalidArgumentException("no column " + column + " in the Parquet file");
@@ -164,8 +168,8 @@ final class DuckDbTable implements Table {
     }
 
     /**
-     * The condition selecting {@code rows}: an {@code IN} list when short, else a semi-join with a table (in the in-memory database) of
-     * the indices, filled through DuckDB's appender.
+     * The condition selecting {@code rows}: an {@code IN} list when short, else a semi-join with a table of the
+     * indices (in the in-memory database), filled through DuckDB's appender.
      */
     private String rowCondition(Statement s, long[] rows) {
         if (rows.length <= MAX_LISTED_ROWS) {

@@ -32,7 +32,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Quire does not decode every encoding the reference's default writer picks yet. Before reading, this engine
  * collects the array encodings and layouts the file's columns use ({@link #missingEncodings}) and compares them with
- * those Quire has on the path; when some are missing, {@link #open} fails with an {@link UnsupportedFeatureException} naming them, never with wrong data.
+ * those Quire has on the path; when some are missing, {@link #open} fails with an
+ * {@link UnsupportedFeatureException} naming them, never with wrong data.
  * {@link #unavailableReason()} finds the same thing up front from a small probe file (lineitem at scale factor
  * 0.001 written by the reference into a temporary directory), so the runner skips the engine with that reason.
  */

@@ -86,7 +86,8 @@ class DuckDbParquetEngineTest {
             rows[i] = i * 11L + 3;
         }
         assertEquals(expected(rows), Row.scan(table, Row.all().withRows(rows)));
-        assertEquals(expected(rows), Row.scan(table, Row.all().withRows(rows)), "a second selection replaces the first");
+        assertEquals(expected(rows), Row.scan(table, Row.all().withRows(rows)),
+                "a second selection replaces the first");
     }
 
     private static List<Row> expected(long[] rows) {

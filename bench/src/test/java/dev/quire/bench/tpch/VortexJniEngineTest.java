@@ -159,7 +159,8 @@ class VortexJniEngineTest {
             }
         }
         expected.sort(Row.KEY);
-        assertEquals(expected, Row.scan(table, Row.all().withRows(rows).withFilter(Expr.parse("l_shipmode = 'TRUCK'"))));
+        Expr truck = Expr.parse("l_shipmode = 'TRUCK'");
+        assertEquals(expected, Row.scan(table, Row.all().withRows(rows).withFilter(truck)));
     }
 
     @Test
