@@ -1,16 +1,33 @@
 /**
- * JMH benchmarks. They run from the shaded {@code benchmarks.jar} on the class path, beside the reference
- * {@code vortex-jni}, which is an optional (static) dependency of this module.
+ * JMH benchmarks and the TPC-H runner's engines beside Quire's: the reference ({@code vortex-jni}), Quire reading the
+ * reference's file ({@code quire-ref-file}) and DuckDB reading Parquet ({@code duckdb-parquet}). Both run from the
+ * shaded {@code benchmarks.jar} on the class path, beside the reference {@code vortex-jni} and DuckDB, which are
+ * optional (static) dependencies of this module: an engine whose library does not load says so through
+ * {@code unavailableReason()}.
  */
 module dev.quire.bench {
     requires dev.quire.layout;
     requires dev.quire.io.posix;
+    requires dev.quire.bench.runner;
     requires jmh.core;
     requires com.fasterxml.jackson.databind;
+    requires java.sql;
+    requires tpch;
     requires static vortex.jni;
     requires static org.apache.arrow.vector;
     requires static org.apache.arrow.memory.core;
+    requires static org.apache.arrow.c;
+    requires static duckdb.jdbc;
 
     exports dev.quire.bench;
     exports dev.quire.bench.jmh_generated;
+    // The engines are public so the runner can name them in messages; they are used through the SPI.
+    exports dev.quire.bench.tpch;
+
+    uses dev.quire.bench.runner.spi.Engine;
+
+    provides dev.quire.bench.runner.spi.Engine with
+            dev.quire.bench.tpch.VortexJniEngine,
+            dev.quire.bench.tpch.QuireRefFileEngine,
+            dev.quire.bench.tpch.DuckDbParquetEngine;
 }

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds the benchmarks jar and runs the TPC-H runner from it on the class path, beside the reference vortex-jni and
+# DuckDB, with the JVM flags they need. Arguments go to the runner unchanged; JAVA_OPTS adds JVM options.
+#   bench/run-tpch.sh [runner args...]
+# Example: bench/run-tpch.sh --sf 1 --runs 5
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MAIN=dev.quire.bench.runner.Main
+./mvnw -B -q package -DskipTests -pl bench -am
+JAVA="${JAVA25_HOME:-}"
+if [[ -z "$JAVA" ]]; then
+  for d in /usr/lib/jvm/*25* "$HOME"/.sdkman/candidates/java/25*; do
+    if [[ -x "$d/bin/java" ]]; then JAVA="$d"; break; fi
+  done
+fi
+[[ -n "$JAVA" ]] || { echo "set JAVA25_HOME to a JDK 25" >&2; exit 2; }
+JAR=bench/target/benchmarks.jar
+if ! "$JAVA/bin/jar" tf "$JAR" | grep -qx "${MAIN//.//}.class"; then
+  echo "$JAR has no $MAIN: the runner's main class is not built into this checkout" >&2
+  exit 2
+fi
+# Arrow (used by vortex-jni and DuckDB's Arrow export) needs java.nio opened; native access is for vortex-jni,
+# DuckDB and Quire's FFM I/O; the Unsafe flag silences Arrow's warning.
+# shellcheck disable=SC2086
+exec "$JAVA/bin/java" --add-opens=java.base/java.nio=ALL-UNNAMED --enable-native-access=ALL-UNNAMED \
+  --sun-misc-unsafe-memory-access=allow ${JAVA_OPTS:-} -cp "$JAR" "$MAIN" "$@"

@@ -1,0 +1,159 @@
+package dev.quire.bench.tpch;
+
+import dev.quire.bench.runner.spi.Batch;
+import dev.quire.bench.runner.spi.LongColumn;
+import dev.quire.bench.runner.spi.StringColumn;
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.errors.UnsupportedFeatureException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.ViewVarCharVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * An Arrow batch seen as the runner's {@link Batch}, without copying: BigInt and Int columns, DateDay (days since
+ * the epoch) and 128-bit Decimal (the unscaled value, which must fit a long) read as {@link LongColumn}s; VarChar and
+ * ViewVarChar as {@link StringColumn}s. Accessors read the Arrow buffers directly, so they are valid only while the
+ * batch is (until the reader loads its next batch). Nulls are not looked at: lineitem has none.
+ */
+public final class ArrowBatch implements Batch {
+    private final VectorSchemaRoot root;
+
+    public ArrowBatch(VectorSchemaRoot root) {
+        this.root = root;
+    }
+
+    @Override
+    public int length() {
+        return root.getRowCount();
+    }
+
+    @Override
+    public LongColumn longs(String column) {
+        return switch (vector(column)) {
+            case BigIntVector v -> {
+                ArrowBuf data = v.getDataBuffer();
+                yield row -> data.getLong((long) row * Long.BYTES);
+            }
+            case IntVector v -> {
+                ArrowBuf data = v.getDataBuffer();
+                yield row -> data.getInt((long) row * Integer.BYTES);
+            }
+            case DateDayVector v -> {
+                ArrowBuf data = v.getDataBuffer();
+                yield row -> data.getInt((long) row * Integer.BYTES);
+            }
+            case DecimalVector v -> decimal(column, v.getDataBuffer());
+            case FieldVector v -> throw new UnsupportedFeatureException("column " + column + " is Arrow "
+                    + v.getField().getType() + ", which is not read as longs (BigInt, Int, DateDay or Decimal)");
+        };
+    }
+
+    /** Arrow's 128-bit decimals are little-endian: the low 64 bits first, then the high 64 bits. */
+    private static LongColumn decimal(String column, ArrowBuf data) {
+        return row -> {
+            long at = (long) row * 16;
+            long low = data.getLong(at);
+            long high = data.getLong(at + 8);
+            if (high != low >> 63) {
+                throw new UnsupportedFeatureException("the decimal at row " + row + " of column " + column
+                        + " does not fit a long");
+            }
+            return low;
+        };
+    }
+
+    @Override
+    public StringColumn strings(String column) {
+        return switch (vector(column)) {
+            case VarCharVector v -> new OffsetStrings(v);
+            case ViewVarCharVector v -> new ViewStrings(v);
+            case FieldVector v -> throw new UnsupportedFeatureException("column " + column + " is Arrow "
+                    + v.getField().getType() + ", which is not read as strings (VarChar or ViewVarChar)");
+        };
+    }
+
+    private FieldVector vector(String column) {
+        FieldVector v = root.getVector(column);
+        if (v == null) {
+            throw new InvalidArgumentException("no column " + column + " in this batch; it has "
+                    + root.getSchema().getFields().stream().map(f -> f.getName()).toList());
+        }
+        return v;
+    }
+
+    /** Strings as int32 offsets into one data buffer. */
+    private static final class OffsetStrings implements StringColumn {
+        private final BaseVariableWidthVector vector;
+        private final ArrowBuf offsets;
+        private final ArrowBuf data;
+
+        OffsetStrings(BaseVariableWidthVector vector) {
+            this.vector = vector;
+            this.offsets = vector.getOffsetBuffer();
+            this.data = vector.getDataBuffer();
+        }
+
+        @Override
+        public int length(int row) {
+            long at = (long) row * Integer.BYTES;
+            return offsets.getInt(at + Integer.BYTES) - offsets.getInt(at);
+        }
+
+        @Override
+        public byte byteAt(int row, int index) {
+            return data.getByte(offsets.getInt((long) row * Integer.BYTES) + (long) index);
+        }
+
+        @Override
+        public String get(int row) {
+            return new String(vector.get(row), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * Strings as 16-byte views: an int32 length, then either the bytes inline (up to 12) or a 4-byte prefix, the
+     * index of a data buffer and the offset in it.
+     */
+    private static final class ViewStrings implements StringColumn {
+        private static final int VIEW = 16;
+        private static final int INLINE = 12;
+        private final ViewVarCharVector vector;
+        private final ArrowBuf views;
+        private final List<ArrowBuf> buffers;
+
+        ViewStrings(ViewVarCharVector vector) {
+            this.vector = vector;
+            this.views = vector.getDataBuffer();
+            this.buffers = vector.getDataBuffers();
+        }
+
+        @Override
+        public int length(int row) {
+            return views.getInt((long) row * VIEW);
+        }
+
+        @Override
+        public byte byteAt(int row, int index) {
+            long at = (long) row * VIEW;
+            if (views.getInt(at) <= INLINE) {
+                return views.getByte(at + 4 + index);
+            }
+            ArrowBuf data = buffers.get(views.getInt(at + 8));
+            return data.getByte(views.getInt(at + 12) + (long) index);
+        }
+
+        @Override
+        public String get(int row) {
+            return new String(vector.get(row), StandardCharsets.UTF_8);
+        }
+    }
+}

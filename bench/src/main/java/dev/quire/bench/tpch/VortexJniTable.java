@@ -1,0 +1,139 @@
+package dev.quire.bench.tpch;
+
+import dev.quire.bench.runner.spi.Batch;
+import dev.quire.bench.runner.spi.EngineOptions;
+import dev.quire.bench.runner.spi.ScanRequest;
+import dev.quire.bench.runner.spi.Table;
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.errors.QuireIoException;
+import dev.vortex.api.DataSource;
+import dev.vortex.api.Expression;
+import dev.vortex.api.ImmutableScanOptions;
+import dev.vortex.api.Partition;
+import dev.vortex.api.Scan;
+import dev.vortex.api.ScanOptions;
+import dev.vortex.api.Session;
+import dev.vortex.api.VortexWriter;
+import dev.vortex.jni.NativeRuntime;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.apache.arrow.c.ArrowArray;
+import org.apache.arrow.c.ArrowSchema;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * A lineitem file opened with the reference (see {@link VortexJniEngine}), and the reference's writer for it. Every
+ * use of vortex-jni's classes is in this class and {@link ReferenceFilters}, so a missing or broken reference shows as
+ * a {@link LinkageError} caught by the engine's probe.
+ */
+final class VortexJniTable implements Table {
+    /**
+     * One allocator for every scan of the process, never closed: the reference's native side keeps a few hundred
+     * bytes of it after a scan, and closing would fail on that "leak".
+     */
+    private static final BufferAllocator ALLOCATOR = new RootAllocator();
+
+    private final DataSource source;
+    private final Schema schema;
+    private final long rowCount;
+
+    private VortexJniTable(DataSource source, Schema schema, long rowCount) {
+        this.source = source;
+        this.schema = schema;
+        this.rowCount = rowCount;
+    }
+
+    /** Empty when the reference and Arrow's C data interface work in this process, else why not. */
+    static Optional<String> probe() {
+        Session.create();
+        try (ArrowSchema s = ArrowSchema.allocateNew(ALLOCATOR)) {
+            return Optional.empty();
+        } catch (UnsupportedOperationException e) {
+            return Optional.of("Arrow cannot allocate native memory (" + e.getMessage() + "); run Java with "
+                    + "--add-opens=java.base/java.nio=ALL-UNNAMED");
+        }
+    }
+
+    /** Writes TPC-H lineitem at {@code scaleFactor} to {@code file} with the reference's default write options. */
+    static void writeLineItem(Path file, double scaleFactor) throws IOException {
+        Session session = Session.create();
+        try (LineItemArrow rows = new LineItemArrow(ALLOCATOR, scaleFactor, LineItemArrow.DEFAULT_BATCH_ROWS);
+                VortexWriter writer = VortexWriter.create(session, uri(file), LineItemArrow.SCHEMA, Map.of(),
+                        ALLOCATOR)) {
+            while (rows.loadNextBatch()) {
+                try (ArrowArray array = ArrowArray.allocateNew(ALLOCATOR);
+                        ArrowSchema arrowSchema = ArrowSchema.allocateNew(ALLOCATOR)) {
+                    Data.exportVectorSchemaRoot(ALLOCATOR, rows.getVectorSchemaRoot(), null, array, arrowSchema);
+                    writer.writeBatch(array.memoryAddress(), arrowSchema.memoryAddress());
+                }
+            }
+        }
+    }
+
+    static VortexJniTable open(Path file, EngineOptions options) {
+        if (options.threads() > 0) {
+            NativeRuntime.setWorkerThreads(options.threads());
+        }
+        DataSource source = DataSource.open(Session.create(), uri(file));
+        long rows = source.rowCount().asOptional().orElseThrow(() -> new QuireIoException(
+                "the reference reports no exact row count for " + file));
+        return new VortexJniTable(source, source.arrowSchema(ALLOCATOR), rows);
+    }
+
+    private static String uri(Path file) {
+        return file.toAbsolutePath().toUri().toString();
+    }
+
+    @Override
+    public long rowCount() {
+        return rowCount;
+    }
+
+    @Override
+    public void scan(ScanRequest request, Consumer<Batch> sink) {
+        ImmutableScanOptions.Builder options = ScanOptions.builder()
+                .projection(Expression.select(request.columns().toArray(String[]::new), Expression.root()));
+        request.filter().ifPresent(f -> options.filter(ReferenceFilters.translate(f, schema)));
+        request.rowIndices().ifPresent(rows -> options.selectionIndices(checkedRows(rows))
+                .selectionMode(ScanOptions.SelectionMode.INCLUDE));
+        Scan scan = source.scan(options.build());
+        while (scan.hasNext()) {
+            Partition partition = scan.next();
+            try (ArrowReader reader = partition.scanArrow(ALLOCATOR)) {
+                while (reader.loadNextBatch()) {
+                    sink.accept(new ArrowBatch(reader.getVectorSchemaRoot()));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** {@code rows}, checked to be ascending, without repeats and inside the file. */
+    private long[] checkedRows(long[] rows) {
+        for (int i = 0; i < rows.length; i++) {
+            if (rows[i] < 0 || rows[i] >= rowCount) {
+                throw new InvalidArgumentException("row index " + rows[i] + " is outside the file's " + rowCount
+                        + " rows");
+            }
+            if (i > 0 && rows[i] <= rows[i - 1]) {
+                throw new InvalidArgumentException("row indices must ascend without repeats; " + rows[i]
+                        + " follows " + rows[i - 1]);
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public void close() {
+        // The data source and its session are freed by the reference's cleaner once unreachable.
+    }
+}
