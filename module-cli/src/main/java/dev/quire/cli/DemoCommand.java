@@ -1,6 +1,13 @@
 package dev.quire.cli;
 
 import dev.quire.cli.demo.ForecastRevenue;
+import dev.quire.bench.runner.BenchOptions;
+import dev.quire.bench.runner.ResultsTable;
+import dev.quire.bench.runner.Runner;
+import dev.quire.bench.runner.Workload;
+import dev.quire.bench.runner.engines.QuireEngine;
+import dev.quire.bench.runner.results.BenchResults;
+import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.tpch.LineItems;
 import dev.quire.cli.demo.PricingSummary;
 import dev.quire.cli.inspect.FileReport;
@@ -16,6 +23,7 @@ import dev.quire.layout.scan.Scan;
 import dev.quire.layout.scan.ScanMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,16 +40,19 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code quire demo}: writes TPC-H {@code lineitem} as a Vortex file, inspects it and scans it (a few rows, TPC-H
- * query 1 over every row, then query 6 as a filtered scan), printing what each step did and how long it took.
+ * query 1 over every row, then query 6 as a filtered scan), then runs the benchmark runner's queries over it with
+ * Quire's engine, printing what each step did and how long it took.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Generate TPC-H lineitem, write it as a Vortex file, inspect it and scan it (the first rows, "
                 + "TPC-H query 1 over all rows, then query 6 with its predicate pushed into the scan), timing each "
-                + "step. Needs no set-up: without --dir the file goes to a temporary directory that is removed "
+                + "step, then run the benchmark runner's queries over the file (as `quire bench --engines quire`). Needs no set-up: without --dir the file goes to a temporary directory that is removed "
                 + "afterwards."})
 final class DemoCommand implements Callable<Integer> {
     static final String FILE_NAME = "lineitem.vortex";
     static final int BATCH_ROWS = 65_536;
+    /** Counted runs per query in the demo's benchmark step (after one uncounted run). */
+    static final int BENCH_RUNS = 3;
     static final String[] PREVIEW_COLUMNS = {"l_orderkey", "l_linenumber", "l_quantity", "l_extendedprice",
         "l_returnflag", "l_shipdate", "l_shipmode", "l_comment"};
 
@@ -67,6 +78,7 @@ final class DemoCommand implements Callable<Integer> {
         Path where = temporary ? createTempDir() : createDir(dir);
         Path file = where.resolve(FILE_NAME);
         long started = System.nanoTime();
+        int code;
         try {
             out.println("quire demo: TPC-H lineitem at scale factor " + format(scaleFactor) + " in " + file);
             out.println();
@@ -75,6 +87,7 @@ final class DemoCommand implements Callable<Integer> {
             preview(out, file);
             query(out, file);
             forecast(out, file);
+            code = benchmark(out, file, where);
             out.println("done in " + Text.duration(since(started)) + (temporary ? "" : "; kept " + file));
         } finally {
             if (temporary) {
@@ -82,7 +95,11 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         out.flush();
-        return 0;
+        if (code != 0) {
+            spec.commandLine().getErr().println("quire demo: a benchmark query failed or its runs disagreed; the "
+                    + "table above says which");
+        }
+        return code;
     }
 
     private void write(PrintWriter out, Path file) {
@@ -190,6 +207,49 @@ final class DemoCommand implements Callable<Integer> {
                 + Text.count(metrics.zonesConsidered()) + " zones, " + Text.count(metrics.splitsPruned()) + " of "
                 + Text.count(metrics.splits()) + " splits");
         out.println();
+    }
+
+    /**
+     * Runs the benchmark runner's queries over the file with Quire's engine, in a child JVM per query as
+     * {@code quire bench} does (fewer runs), and prints its table. The demo's file is linked into the runner's data
+     * directory under the name Quire's engine caches it by, so nothing is generated twice. Returns the runner's exit
+     * code: 1 when a query failed or a run disagreed with another.
+     */
+    private int benchmark(PrintWriter out, Path file, Path where) {
+        step(out, "6. the benchmark runner's queries, one process each: `quire bench --engines quire --runs "
+                + BENCH_RUNS + "`");
+        long started = System.nanoTime();
+        Path dataDir = where.resolve("bench-data");
+        Path outDir = where.resolve("bench-results");
+        Path cached = new Dataset(scaleFactor, dataDir).file(QuireEngine.NAME, QuireEngine.WRITER_VERSION, "vortex");
+        try {
+            Files.createDirectories(cached.getParent());
+            try {
+                Files.createLink(cached, file);
+            } catch (UnsupportedOperationException | IOException e) {
+                Files.copy(file, cached);
+            }
+        } catch (IOException e) {
+            throw new QuireIoException("cannot put the demo's file in " + cached.getParent() + ": " + e.getMessage(),
+                    e);
+        }
+        BenchOptions options = BenchOptions.defaults().withScaleFactor(scaleFactor).withRuns(BENCH_RUNS)
+                .withEngines(List.of(QuireEngine.NAME)).withDataDir(dataDir).withOutDir(outDir);
+        BenchResults results;
+        try {
+            // The runner's progress lines would repeat what the steps above said; the table says it all.
+            results = new Runner(options, Workload.standard(), new PrintWriter(Writer.nullWriter())).run();
+        } catch (IOException e) {
+            throw new QuireIoException("the benchmark runner failed: " + e.getMessage(), e);
+        }
+        for (String line : ResultsTable.lines(results)) {
+            out.println("   " + line);
+        }
+        out.println("   took " + Text.duration(since(started)) + "; " + (dir == null
+                ? "`quire bench` keeps results.json and report.html"
+                : "results.json and report.html in " + outDir));
+        out.println();
+        return Runner.exitCode(results);
     }
 
     private static void step(PrintWriter out, String title) {

@@ -55,6 +55,14 @@ class DemoCommandTest {
         assertTrue(out.contains("   " + Text.count(expected.rows) + " of 6,005 rows matched in "), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("   pruned by zone statistics: [0-9,]+ of [0-9,]+ zones, "
                 + "[0-9,]+ of [1-9][0-9,]* splits")), out);
+        // The benchmark runner's queries, each measured in a child process, with the outputs kept.
+        assertTrue(out.contains("6. the benchmark runner's queries"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches(" +query +quire *")), out);
+        for (String query : dev.quire.bench.runner.queries.Queries.names()) {
+            assertTrue(out.lines().anyMatch(l -> l.matches(" +" + query + " +[0-9.]+ ms.*")), query + "\n" + out);
+        }
+        assertTrue(java.nio.file.Files.exists(dir.resolve("bench-results/results.json")), out);
+        assertTrue(java.nio.file.Files.exists(dir.resolve("bench-results/report.html")), out);
     }
 
     record Q6(BigDecimal revenue, long rows) {}
