@@ -18,6 +18,7 @@ import dev.quire.bench.runner.spi.Engine;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.UnsupportedFeatureException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -29,6 +30,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Properties;
 
 /**
  * The measuring protocol. Prepares every engine's data once, in this process; then, for each query and engine, starts
@@ -251,10 +253,19 @@ public final class Runner {
         String os = System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch");
         String java = Runtime.version() + " (" + System.getProperty("java.vm.vendor", "unknown vendor") + ")";
-        Module module = Runner.class.getModule();
-        String version = module.getDescriptor() != null
-                ? module.getDescriptor().rawVersion().orElse("unknown")
-                : Optional.ofNullable(Runner.class.getPackage().getImplementationVersion()).orElse("unknown");
-        return new Environment(os, Runtime.getRuntime().availableProcessors(), maxHeapBytes, java, version);
+        return new Environment(os, Runtime.getRuntime().availableProcessors(), maxHeapBytes, java, quireVersion());
+    }
+
+    /** The version the build wrote into {@code build.properties}, the same on the module and the class path. */
+    static String quireVersion() {
+        Properties build = new Properties();
+        try (InputStream in = Runner.class.getResourceAsStream("build.properties")) {
+            if (in != null) {
+                build.load(in);
+            }
+        } catch (IOException e) {
+            return "unknown (" + e.getMessage() + ")";
+        }
+        return build.getProperty("version", "unknown");
     }
 }

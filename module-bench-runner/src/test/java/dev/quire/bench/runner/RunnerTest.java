@@ -170,6 +170,8 @@ class RunnerTest {
         assertEquals(List.of("good", "vortex-jni"), read.settings().engines());
         assertEquals(List.of("test-sum"), read.settings().queries());
         assertEquals(0.01, read.settings().scaleFactor());
+        assertTrue(read.environment().quireVersion().matches("[0-9]+\\.[0-9]+\\.[0-9]+.*"),
+                "the build's version, not " + read.environment().quireVersion());
 
         ObjectMapper json = new ObjectMapper();
         List<String> cpuLines = Files.readAllLines(cpu);
