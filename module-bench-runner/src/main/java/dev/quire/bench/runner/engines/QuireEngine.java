@@ -78,7 +78,9 @@ public final class QuireEngine implements Engine {
             return file;
         }
         Files.createDirectories(file.getParent());
-        Path tmp = Files.createTempFile(file.getParent(), file.getFileName() + ".", ".tmp");
+        // A name of this process's own, not createTempFile: its owner-only permissions would stay with the cached file.
+        Path tmp = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                + System.nanoTime() + ".tmp");
         boolean moved = false;
         try {
             contents.writeTo(tmp);

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -51,9 +52,12 @@ public final class HtmlReport {
     public static void write(BenchResults results, Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".report-", ".html");
+        // Not createTempFile: its owner-only permissions would stay with the report.
+        Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + "-" + System.nanoTime()
+                + ".tmp");
         try {
-            Files.writeString(tmp, render(results), StandardCharsets.UTF_8);
+            Files.writeString(tmp, render(results), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);

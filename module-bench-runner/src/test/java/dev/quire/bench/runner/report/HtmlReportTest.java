@@ -113,5 +113,8 @@ class HtmlReportTest {
         try (var files = Files.list(html.getParent())) {
             assertEquals(List.of(html), files.toList(), "no temporary file left behind");
         }
+        // The report gets the permissions any new file gets here (the umask's), not a temporary file's owner-only ones.
+        Path plain = Files.createFile(dir.resolve("plain.txt"));
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(html));
     }
 }
