@@ -56,7 +56,8 @@ public final class FbVector {
     /** Element {@code i} of a vector of tables. */
     public FbTable table(int i) {
         int p = at(i);
-        return buf.table(buf.uoffsetTarget(p, path.element(i)), path.element(i));
+        FbPath element = path.element(i);
+        return buf.table(buf.uoffsetTarget(p, element), element);
     }
 
     /** Element {@code i} of a vector of strings. */

@@ -38,6 +38,10 @@ public final class LayoutNode implements Layout {
      * always share a layout, so this spares the registry lookup, and it allocates nothing.
      */
     private volatile int lastSplitAnswer = -1;
+    /** The children's row counts and layout encodings, read in one pass over their tables when first asked. */
+    private volatile ChildHeaders headers;
+
+    private record ChildHeaders(long[] rowCounts, int[] specs) {}
 
     private LayoutNode(FileContext file, FbTable table, DType dtype, int depth, LayoutNode parent, int index) {
         this.parent = parent;
@@ -120,7 +124,7 @@ public final class LayoutNode implements Layout {
     @Override
     public long childRowCount(int index) {
         checkChild(index);
-        return children.table(index).u64(1, "row_count", 0);
+        return headers().rowCounts[index];
     }
 
     @Override
@@ -130,7 +134,29 @@ public final class LayoutNode implements Layout {
     }
 
     private int childSpec(int index) {
-        return children.table(index).u16(0, "encoding", 0);
+        return headers().specs[index];
+    }
+
+    /**
+     * Chunked layouts ask for every child's row count (twice: to validate and to build their reader) and encoding (to
+     * learn which children have interior splits) before building any child: reading each child's table once, here,
+     * is what keeps a first scan of a wide file from parsing thousands of tables three times over.
+     */
+    private ChildHeaders headers() {
+        ChildHeaders h = headers;
+        if (h == null) {
+            int n = childCount();
+            long[] rowCounts = new long[n];
+            int[] specs = new int[n];
+            for (int i = 0; i < n; i++) {
+                FbTable child = children.table(i);
+                specs[i] = child.u16(0, "encoding", 0);
+                rowCounts[i] = child.u64(1, "row_count", 0);
+            }
+            h = new ChildHeaders(rowCounts, specs);
+            headers = h;
+        }
+        return h;
     }
 
     @Override
