@@ -8,13 +8,7 @@ cd "$(dirname "$0")/.."
 suite="${1:-ScanBench}"
 shift || true
 ./mvnw -B -q package -DskipTests -pl bench -am
-JAVA="${JAVA25_HOME:-}"
-if [[ -z "$JAVA" ]]; then
-  for d in /usr/lib/jvm/*25* "$HOME"/.sdkman/candidates/java/25*; do
-    if [[ -x "$d/bin/java" ]]; then JAVA="$d"; break; fi
-  done
-fi
-[[ -n "$JAVA" ]] || { echo "set JAVA25_HOME to a JDK 25" >&2; exit 1; }
+source bench/java25.sh
 out="bench/target/jmh-${suite//[^A-Za-z0-9]/}.json"
 "$JAVA/bin/java" --sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED \
   -jar bench/target/benchmarks.jar "$suite" -f 1 -wi 3 -i 5 -rf json -rff "$out" "$@"

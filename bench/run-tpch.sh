@@ -7,13 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 MAIN=dev.quire.bench.runner.BenchMain
 ./mvnw -B -q package -DskipTests -pl bench -am
-JAVA="${JAVA25_HOME:-}"
-if [[ -z "$JAVA" ]]; then
-  for d in /usr/lib/jvm/*25* "$HOME"/.sdkman/candidates/java/25*; do
-    if [[ -x "$d/bin/java" ]]; then JAVA="$d"; break; fi
-  done
-fi
-[[ -n "$JAVA" ]] || { echo "set JAVA25_HOME to a JDK 25" >&2; exit 2; }
+source bench/java25.sh
 JAR=bench/target/benchmarks.jar
 # Arrow (used by vortex-jni and DuckDB's Arrow export) needs java.nio opened; native access is for vortex-jni,
 # DuckDB and Quire's FFM I/O; the Unsafe flag silences Arrow's warning.

@@ -156,7 +156,7 @@ final class DuckDbTable implements Table {
         StringJoiner where = new StringJoiner(" AND ", " WHERE ", "").setEmptyValue("");
         request.filter().ifPresent(f -> where.add(SqlFilters.translate(f, schema)));
         try (Statement s = connection.createStatement()) {
-            request.rowIndices().ifPresent(rows -> where.add(rowCondition(s, checkedRows(rows))));
+            request.rowIndicesWithin(rowCount).ifPresent(rows -> where.add(rowCondition(s, rows)));
             try (ResultSet rs = s.executeQuery(select + where.toString()); ArrowReader reader = arrow(rs)) {
                 while (reader.loadNextBatch()) {
                     sink.accept(new ArrowBatch(reader.getVectorSchemaRoot()));
@@ -194,19 +194,6 @@ final class DuckDbTable implements Table {
         return "file_row_number IN (SELECT r FROM selected_rows)";
     }
 
-    private long[] checkedRows(long[] rows) {
-        for (int i = 0; i < rows.length; i++) {
-            if (rows[i] < 0 || rows[i] >= rowCount) {
-                throw new InvalidArgumentException("row index " + rows[i] + " is outside the file's " + rowCount
-                        + " rows");
-            }
-            if (i > 0 && rows[i] <= rows[i - 1]) {
-                throw new InvalidArgumentException("row indices must ascend without repeats; " + rows[i]
-                        + " follows " + rows[i - 1]);
-            }
-        }
-        return rows;
-    }
 
     @Override
     public void close() {

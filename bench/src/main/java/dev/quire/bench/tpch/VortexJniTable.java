@@ -4,7 +4,6 @@ import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.EngineOptions;
 import dev.quire.bench.runner.spi.ScanRequest;
 import dev.quire.bench.runner.spi.Table;
-import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
 import dev.vortex.api.DataSource;
 import dev.vortex.api.Expression;
@@ -102,7 +101,7 @@ final class VortexJniTable implements Table {
         ImmutableScanOptions.Builder options = ScanOptions.builder()
                 .projection(Expression.select(request.columns().toArray(String[]::new), Expression.root()));
         request.filter().ifPresent(f -> options.filter(ReferenceFilters.translate(f, schema)));
-        request.rowIndices().ifPresent(rows -> options.selectionIndices(checkedRows(rows))
+        request.rowIndicesWithin(rowCount).ifPresent(rows -> options.selectionIndices(rows)
                 .selectionMode(ScanOptions.SelectionMode.INCLUDE));
         Scan scan = source.scan(options.build());
         while (scan.hasNext()) {
@@ -117,20 +116,6 @@ final class VortexJniTable implements Table {
         }
     }
 
-    /** {@code rows}, checked to be ascending, without repeats and inside the file. */
-    private long[] checkedRows(long[] rows) {
-        for (int i = 0; i < rows.length; i++) {
-            if (rows[i] < 0 || rows[i] >= rowCount) {
-                throw new InvalidArgumentException("row index " + rows[i] + " is outside the file's " + rowCount
-                        + " rows");
-            }
-            if (i > 0 && rows[i] <= rows[i - 1]) {
-                throw new InvalidArgumentException("row indices must ascend without repeats; " + rows[i]
-                        + " follows " + rows[i - 1]);
-            }
-        }
-        return rows;
-    }
 
     @Override
     public void close() {

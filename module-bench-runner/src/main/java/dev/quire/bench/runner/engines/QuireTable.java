@@ -57,7 +57,7 @@ final class QuireTable implements Table {
     public void scan(ScanRequest request, Consumer<Batch> sink) {
         Scan scan = file.scan().project(request.columns().toArray(String[]::new)).ordered(false);
         request.filter().ifPresent(scan::filter);
-        request.rowIndices().ifPresent(rows -> scan.select(Selection.include(rows)));
+        request.rowIndicesWithin(rowCount()).ifPresent(rows -> scan.select(Selection.include(rows)));
         if (pool != null) {
             scan.executor(pool).concurrency(concurrency);
         }

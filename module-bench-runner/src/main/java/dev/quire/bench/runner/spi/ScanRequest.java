@@ -1,5 +1,6 @@
 package dev.quire.bench.runner.spi;
 
+import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.expr.Expr;
 import java.util.List;
 import java.util.Objects;
@@ -12,7 +13,7 @@ import java.util.Optional;
  *
  * @param columns the columns to read, by name
  * @param filter a filter in Quire's expression tree ({@link Expr}), which engines translate into their own
- * @param rowIndices ascending row indices to read, or empty for every row
+ * @param rowIndices ascending row indices to read, without repeats, or empty for every row
  */
 public record ScanRequest(List<String> columns, Optional<Expr> filter, Optional<long[]> rowIndices) {
     public ScanRequest {
@@ -22,6 +23,35 @@ public record ScanRequest(List<String> columns, Optional<Expr> filter, Optional<
         if (columns.isEmpty()) {
             throw new IllegalArgumentException("a scan reads at least one column");
         }
+        if (rowIndices.isPresent()) {
+            long[] rows = rowIndices.get();
+            for (int i = 0; i < rows.length; i++) {
+                if (rows[i] < 0) {
+                    throw new InvalidArgumentException("row index " + rows[i] + " is negative");
+                }
+                if (i > 0 && rows[i] <= rows[i - 1]) {
+                    throw new InvalidArgumentException("row indices must ascend without repeats; " + rows[i]
+                            + " follows " + rows[i - 1]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The row indices, checked to lie inside a table of {@code rowCount} rows (they are ascending, without repeats and
+     * not negative by construction), or empty for every row.
+     *
+     * @throws InvalidArgumentException naming the first index outside the table
+     */
+    public Optional<long[]> rowIndicesWithin(long rowCount) {
+        if (rowIndices.isPresent()) {
+            long[] rows = rowIndices.get();
+            if (rows.length > 0 && rows[rows.length - 1] >= rowCount) {
+                throw new InvalidArgumentException("row index " + rows[rows.length - 1] + " is outside the file's "
+                        + rowCount + " rows");
+            }
+        }
+        return rowIndices;
     }
 
     public static ScanRequest of(List<String> columns) {
