@@ -108,12 +108,13 @@ public final class RowSplits {
         if (size == 0) {
             return;
         }
-        long[] run = Arrays.copyOf(current, size);
+        int n = size;
         size = 0;
-        if (!runs.isEmpty() && Arrays.equals(runs.getLast(), run)) {
+        // Compared before it is copied: a column whose chunks line up with the one before costs no allocation.
+        if (!runs.isEmpty() && Arrays.equals(runs.getLast(), 0, runs.getLast().length, current, 0, n)) {
             return;
         }
-        runs.add(run);
+        runs.add(Arrays.copyOf(current, n));
     }
 
     /** The number of distinct runs kept so far (for tests and diagnostics). */
