@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
         versionProvider = QuireCommand.Version.class,
         description = "Inspect, scan and convert Vortex columnar files.",
         subcommands = {InspectCommand.class, ScanCommand.class, CountCommand.class, ConvertCommand.class,
-                DemoCommand.class, SplitsCommand.class, BenchCommand.class, HelpCommand.class},
+                DemoCommand.class, SplitsCommand.class, IoCommand.class, BenchCommand.class, HelpCommand.class},
         footer = {"", "Exit codes: 0 success, 1 failure, 2 bad usage."})
 public final class QuireCommand implements Runnable {
     @Spec

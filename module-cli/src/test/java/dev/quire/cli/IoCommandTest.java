@@ -1,0 +1,50 @@
+package dev.quire.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quire.io.spi.IoOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code quire io}: the providers on the module path, their probes, and the choice for a file. */
+class IoCommandTest {
+
+    @Test
+    void listsTheProvidersHighestPriorityFirst() {
+        Cli.Run run = Cli.run("io");
+        assertEquals(0, run.code(), run.err());
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.getFirst().matches("provider +priority +available"), run.out());
+        assertTrue(lines.get(1).matches("mmap +20 +yes"), run.out());
+        assertTrue(lines.get(2).matches("posix +10 +yes"), run.out());
+    }
+
+    @Test
+    void saysWhichProviderReadsAFile(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("x.vortex"), "not even a vortex file");
+        Cli.Run run = Cli.run("io", file.toString());
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().lines().anyMatch(l -> l.matches("mmap +20 +yes +yes")), run.out());
+        assertTrue(run.out().endsWith(file + " is read with mmap" + System.lineSeparator()), run.out());
+
+        String before = System.getProperty(IoOptions.PROVIDER_PROPERTY);
+        try {
+            System.setProperty(IoOptions.PROVIDER_PROPERTY, "posix");
+            assertTrue(Cli.run("io", file.toString()).out().contains(file + " is read with posix"));
+            System.setProperty(IoOptions.PROVIDER_PROPERTY, "nope");
+            Cli.Run bad = Cli.run("io", file.toString());
+            assertEquals(1, bad.code());
+            assertTrue(bad.err().contains("no I/O provider named `nope`") && bad.err().contains("mmap"), bad.err());
+        } finally {
+            if (before == null) {
+                System.clearProperty(IoOptions.PROVIDER_PROPERTY);
+            } else {
+                System.setProperty(IoOptions.PROVIDER_PROPERTY, before);
+            }
+        }
+    }
+}
