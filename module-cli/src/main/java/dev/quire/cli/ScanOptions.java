@@ -7,7 +7,9 @@ import dev.quire.layout.scan.Scan;
 import dev.quire.layout.scan.ScanMetrics;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -108,14 +110,29 @@ final class ScanOptions {
             return body.get();
         }
         AtomicInteger counter = new AtomicInteger();
-        try (ExecutorService pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), r -> {
-                    Thread t = new Thread(r, "quire-cli-scan-" + counter.incrementAndGet());
-                    t.setDaemon(true);
-                    return t;
-                })) {
-            scan.executor(pool);
-            return body.get();
+        List<Thread> started = new CopyOnWriteArrayList<>();
+        try {
+            try (ExecutorService pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS,
+                    new LinkedBlockingQueue<>(), r -> {
+                        Thread t = new Thread(r, "quire-cli-scan-" + counter.incrementAndGet());
+                        t.setDaemon(true);
+                        started.add(t);
+                        return t;
+                    })) {
+                scan.executor(pool);
+                return body.get();
+            }
+        } finally {
+            // close() returns once the pool has terminated, a moment before its threads have finished exiting: wait
+            // for them, so that a run leaves no thread of its own behind (what an embedding caller expects).
+            for (Thread t : started) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
         }
     }
 
