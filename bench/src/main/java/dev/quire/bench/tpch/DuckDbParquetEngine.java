@@ -1,5 +1,6 @@
 package dev.quire.bench.tpch;
 
+import dev.quire.bench.runner.spi.CachedFile;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.spi.EngineOptions;
@@ -46,7 +47,7 @@ public final class DuckDbParquetEngine implements Engine {
     @Override
     public Path prepare(Dataset dataset) throws IOException {
         requireAvailable();
-        return CachedFiles.ensure(dataset.file(NAME, writerVersion(), "parquet"),
+        return CachedFile.ensure(dataset.file(NAME, writerVersion(), "parquet"),
                 file -> DuckDbTable.writeLineItem(file, dataset.scaleFactor()));
     }
 

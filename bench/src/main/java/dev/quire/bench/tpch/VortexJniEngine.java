@@ -1,5 +1,6 @@
 package dev.quire.bench.tpch;
 
+import dev.quire.bench.runner.spi.CachedFile;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.spi.EngineOptions;
@@ -49,7 +50,7 @@ public final class VortexJniEngine implements Engine {
     @Override
     public Path prepare(Dataset dataset) throws IOException {
         requireAvailable();
-        return CachedFiles.ensure(dataset.file(NAME, WRITER_VERSION, "vortex"),
+        return CachedFile.ensure(dataset.file(NAME, WRITER_VERSION, "vortex"),
                 file -> VortexJniTable.writeLineItem(file, dataset.scaleFactor()));
     }
 

@@ -1,5 +1,6 @@
 package dev.quire.bench.runner.engines;
 
+import dev.quire.bench.runner.spi.CachedFile;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.spi.EngineOptions;
@@ -14,10 +15,7 @@ import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
 import dev.quire.layout.file.WriteOptions;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 
 /**
@@ -56,51 +54,11 @@ public final class QuireEngine implements Engine {
 
     @Override
     public Path prepare(Dataset dataset) throws IOException {
-        return cached(dataset.file(NAME, WRITER_VERSION, "vortex"), tmp -> {
+        return CachedFile.ensure(dataset.file(NAME, WRITER_VERSION, "vortex"), tmp -> {
             try (VortexWriter writer = VortexWriter.create(tmp, LineItems.SCHEMA, WriteOptions.defaults())) {
                 LineItems.generate(dataset.scaleFactor(), WRITE_BATCH_ROWS, writer::write);
             }
         });
-    }
-
-    /** Writes a file's contents to the temporary file it is given. */
-    @FunctionalInterface
-    interface Contents {
-        void writeTo(Path tmp) throws IOException;
-    }
-
-    /**
-     * {@code file} when it exists; otherwise writes {@code contents} to a temporary file beside it and moves that into
-     * place. A failed write leaves neither file behind.
-     */
-    static Path cached(Path file, Contents contents) throws IOException {
-        if (Files.isRegularFile(file)) {
-            return file;
-        }
-        Files.createDirectories(file.getParent());
-        // A name of this process's own, not createTempFile: its owner-only permissions would stay with the cached file.
-        Path tmp = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + "-"
-                + System.nanoTime() + ".tmp");
-        boolean moved = false;
-        try {
-            contents.writeTo(tmp);
-            moveIntoPlace(tmp, file);
-            moved = true;
-        } finally {
-            if (!moved) {
-                Files.deleteIfExists(tmp);
-            }
-        }
-        return file;
-    }
-
-    /** Renames atomically where the file system can, so readers never see a partly written file. */
-    private static void moveIntoPlace(Path tmp, Path file) throws IOException {
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
     }
 
     /**

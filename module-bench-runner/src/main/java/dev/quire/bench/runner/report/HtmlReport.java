@@ -5,13 +5,12 @@ import dev.quire.bench.runner.results.Measurement;
 import dev.quire.bench.runner.results.Run;
 import dev.quire.bench.runner.results.Settings;
 import dev.quire.bench.runner.results.Status;
+import dev.quire.bench.runner.spi.CachedFile;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -50,18 +49,8 @@ public final class HtmlReport {
 
     /** Writes the report to {@code file}, through a temporary file moved into place. */
     public static void write(BenchResults results, Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        // Not createTempFile: its owner-only permissions would stay with the report.
-        Path tmp = dir.resolve("." + file.getFileName() + "." + ProcessHandle.current().pid() + "-" + System.nanoTime()
-                + ".tmp");
-        try {
-            Files.writeString(tmp, render(results), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        String html = render(results);
+        CachedFile.replace(file, tmp -> Files.writeString(tmp, html, StandardCharsets.UTF_8));
     }
 
     /** The report as HTML text. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.bench.runner.spi.Batch;
+import dev.quire.bench.runner.spi.CachedFile;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.spi.EngineOptions;
@@ -78,13 +79,13 @@ class QuireEngineTest {
     @Test
     void aFailedWriteLeavesNeitherTheFileNorItsTemporaryFile(@TempDir Path dir) throws IOException {
         Path target = dir.resolve("sf1").resolve("lineitem-quire-w0.vortex");
-        IOException io = assertThrows(IOException.class, () -> QuireEngine.cached(target, tmp -> {
+        IOException io = assertThrows(IOException.class, () -> CachedFile.ensure(target, tmp -> {
             Files.writeString(tmp, "half a file");
             throw new IOException("disk full");
         }));
         assertEquals("disk full", io.getMessage());
         InvalidArgumentException bad = assertThrows(InvalidArgumentException.class,
-                () -> QuireEngine.cached(target, tmp -> {
+                () -> CachedFile.ensure(target, tmp -> {
                     Files.writeString(tmp, "half a file");
                     throw new InvalidArgumentException("bad batch");
                 }));
@@ -93,8 +94,8 @@ class QuireEngineTest {
             assertEquals(List.of(), files.toList());
         }
         // And a write that completes is moved into place, then reused without writing again.
-        assertEquals(target, QuireEngine.cached(target, tmp -> Files.writeString(tmp, "whole")));
-        assertEquals(target, QuireEngine.cached(target, tmp -> {
+        assertEquals(target, CachedFile.ensure(target, tmp -> Files.writeString(tmp, "whole")));
+        assertEquals(target, CachedFile.ensure(target, tmp -> {
             throw new AssertionError("a cached file was written again");
         }));
         assertEquals("whole", Files.readString(target));
