@@ -122,4 +122,68 @@ class RowSplitsTest {
     void rejectsNegativeRows() {
         assertThrows(IllegalArgumentException.class, () -> new RowSplits().add(-1));
     }
+
+    @Test
+    void denseAndSparseRunsMergeToTheSortedUnion() {
+        Random random = new Random(11);
+        for (int trial = 0; trial < 300; trial++) {
+            RowSplits splits = new RowSplits();
+            TreeSet<Long> expected = new TreeSet<>();
+            // Steps from 1 (dense: the bitmap merge) to millions (sparse: the sort).
+            int maxStep = 1 << random.nextInt(24);
+            int runs = 2 + random.nextInt(8);
+            for (int r = 0; r < runs; r++) {
+                long[] offsets = new long[1 + random.nextInt(60)];
+                offsets[0] = random.nextInt(maxStep);
+                for (int i = 1; i < offsets.length; i++) {
+                    offsets[i] = offsets[i - 1] + 1 + random.nextInt(maxStep);
+                }
+                long base = random.nextBoolean() ? 0 : random.nextInt(1000);
+                splits.addAll(base, offsets, 0, offsets.length);
+                for (long o : offsets) {
+                    expected.add(base + o);
+                }
+                if (random.nextInt(3) == 0) {
+                    long end = base + offsets[offsets.length - 1] + random.nextInt(3);
+                    splits.add(end); // a parent pushing its end: equal (nothing) or past the slice (continues it)
+                    expected.add(end);
+                }
+            }
+            assertArrayEquals(expected.stream().mapToLong(Long::longValue).toArray(), splits.boundaries());
+        }
+    }
+
+    @Test
+    void equalSlicesOfDifferentArraysOrBasesAreOneRun() {
+        RowSplits splits = new RowSplits();
+        splits.addAll(0, new long[] {0, 10, 20, 30}, 1, 4);
+        splits.addAll(0, new long[] {0, 10, 20, 30}, 1, 4);
+        splits.addAll(5, new long[] {5, 15, 25}, 0, 3);
+        splits.addAll(0, new long[] {0, 10, 20, 30}, 1, 4);
+        assertEquals(1, splits.runCount());
+        splits.addAll(0, new long[] {10, 20, 31}, 0, 3);
+        assertEquals(2, splits.runCount());
+        assertArrayEquals(new long[] {10, 20, 30, 31}, splits.boundaries());
+    }
+
+    @Test
+    void aSliceFollowedByLargerBoundariesIsOneRun() {
+        RowSplits splits = new RowSplits();
+        long[] offsets = {0, 100, 200};
+        splits.addAll(0, offsets, 1, 3);
+        splits.add(300);
+        splits.addAll(300, offsets, 1, 3);
+        splits.add(100); // the next column starts again
+        splits.add(200);
+        splits.add(300);
+        splits.add(400);
+        splits.add(500);
+        assertEquals(1, splits.runCount());
+        assertArrayEquals(new long[] {100, 200, 300, 400, 500}, splits.boundaries());
+    }
+
+    @Test
+    void addAllRejectsANegativeFirstRow() {
+        assertThrows(IllegalArgumentException.class, () -> new RowSplits().addAll(-10, new long[] {5, 20}, 0, 2));
+    }
 }

@@ -11,7 +11,9 @@ import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.layout.spi.LayoutVTables;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -33,6 +35,31 @@ public final class FileContext {
     private final AtomicReferenceArray<LayoutVTable> vtables;
     private final AtomicLong layoutNodes = new AtomicLong();
     private final SegmentScheduler segments;
+    /** Row-offset arrays shared by chunked readers whose chunks line up; see {@link #shareOffsets}. */
+    private final ConcurrentHashMap<Offsets, long[]> sharedOffsets = new ConcurrentHashMap<>();
+
+    /**
+     * How many distinct offset arrays a file shares at most: beyond it (a file whose columns all differ) arrays are
+     * simply not shared, so the table stays small.
+     */
+    static final int MAX_SHARED_OFFSETS = 1024;
+
+    /** An offset array as a key: equal when the contents are. */
+    private record Offsets(long[] values, int hash) {
+        Offsets(long[] values) {
+            this(values, Arrays.hashCode(values));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Offsets other && other.hash == hash && Arrays.equals(other.values, values);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
 
     public FileContext(ReadAt in, FileFooter footer, ReadLimits limits) {
         this.in = in;
@@ -101,6 +128,24 @@ public final class FileContext {
             throw new MalformedFileException("layout tree has more than " + limits.maxLayoutTables()
                     + " nodes (at " + node.path() + ")");
         }
+    }
+
+    /**
+     * The file's one instance of an array of row offsets with these contents: columns whose chunks line up share
+     * it, so split collection recognises a repeated run by identity instead of comparing it value by value. The
+     * caller must never modify what it gets back.
+     */
+    public long[] shareOffsets(long[] offsets) {
+        Offsets key = new Offsets(offsets);
+        long[] shared = sharedOffsets.get(key);
+        if (shared != null) {
+            return shared;
+        }
+        if (sharedOffsets.size() >= MAX_SHARED_OFFSETS) {
+            return offsets;
+        }
+        shared = sharedOffsets.putIfAbsent(key, offsets);
+        return shared == null ? offsets : shared;
     }
 
     /** How many layout nodes of the file have been built so far (for tests and diagnostics). */

@@ -159,6 +159,14 @@ public final class LayoutNode implements Layout {
         return h;
     }
 
+    /**
+     * {@code offsets} (row offsets of a layout's children), or an equal array already handed out for another layout
+     * of the same file: see {@link FileContext#shareOffsets}. Layouts that are not file nodes keep their own.
+     */
+    public static long[] shareOffsets(Layout layout, long[] offsets) {
+        return layout instanceof LayoutNode node ? node.file.shareOffsets(offsets) : offsets;
+    }
+
     @Override
     public boolean childHasNoInteriorSplits(int index) {
         checkChild(index);

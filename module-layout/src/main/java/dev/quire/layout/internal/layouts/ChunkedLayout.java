@@ -5,6 +5,7 @@ import dev.quire.layout.array.ChunkedArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.expr.RowMask;
+import dev.quire.layout.internal.format.LayoutNode;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
@@ -79,7 +80,8 @@ public final class ChunkedLayout implements LayoutVTable {
 
         Reader(Layout layout) {
             this.layout = layout;
-            this.offsets = chunkOffsets(layout);
+            // Shared with every other chunked reader of the file whose chunks line up with these.
+            this.offsets = LayoutNode.shareOffsets(layout, chunkOffsets(layout));
             this.readers = new AtomicReferenceArray<>(layout.childCount());
         }
 
@@ -128,8 +130,11 @@ public final class ChunkedLayout implements LayoutVTable {
             if (splits.skipsSplitlessChildren()) {
                 Chunks c = chunks();
                 if (!c.any()) {
-                    // The common case: every chunk ends where the offsets say; no child is built or asked.
-                    splits.addAll(range.offset(), offsets, first + 1, last + 1);
+                    // The common case: every chunk ends where the offsets say; no child is built or asked. When the
+                    // range ends where its last chunk does, that end comes from the offsets too, so the whole run
+                    // is one slice of them, which the collection can compare with the previous column's in one go.
+                    int end = range.to() == offsets[last + 1] ? last + 2 : last + 1;
+                    splits.addAll(range.offset(), offsets, first + 1, end);
                 } else {
                     for (int i = first; i <= last; i++) {
                         if (c.interior()[i]) {
