@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * An {@link ArrayParts} over in-memory metadata, buffers and already built child arrays, for decoding hand-built nodes
@@ -23,7 +24,8 @@ public final class TestParts implements ArrayParts {
     private final long length;
     private final byte[] metadata;
     private final List<MemorySegment> buffers = new ArrayList<>();
-    private final List<Array> children = new ArrayList<>();
+    private final List<Supplier<Array>> children = new ArrayList<>();
+    private final List<String> childIds = new ArrayList<>();
 
     public TestParts(DType dtype, long length, byte[] metadata) {
         this.dtype = dtype;
@@ -45,7 +47,15 @@ public final class TestParts implements ArrayParts {
     }
 
     public TestParts child(Array child) {
-        children.add(child);
+        children.add(() -> child);
+        childIds.add(child.encodingId());
+        return this;
+    }
+
+    /** A child that is itself an encoded node, decoded with {@code encoding} when the parent asks for it. */
+    public TestParts child(ArrayEncoding encoding, TestParts child) {
+        children.add(() -> encoding.decode(child));
+        childIds.add(encoding.id());
         return this;
     }
 
@@ -89,12 +99,14 @@ public final class TestParts implements ArrayParts {
 
     @Override
     public String childEncodingId(int index) {
-        return childAt(index).encodingId();
+        childAt(index);
+        return childIds.get(index);
     }
 
     @Override
     public Array child(int index, DType childDType, long childLength) {
-        Array child = childAt(index);
+        childAt(index);
+        Array child = children.get(index).get();
         if (!child.dtype().equals(childDType) || child.length() != childLength) {
             throw malformed("child " + index + " is " + child.length() + " values of " + child.dtype()
                     + ", expected " + childLength + " of " + childDType);
@@ -127,10 +139,9 @@ public final class TestParts implements ArrayParts {
         return new MalformedFileException("malformed " + location() + ": " + message);
     }
 
-    private Array childAt(int index) {
+    private void childAt(int index) {
         if (index < 0 || index >= children.size()) {
             throw malformed("no child " + index);
         }
-        return children.get(index);
     }
 }
