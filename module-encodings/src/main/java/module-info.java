@@ -9,4 +9,15 @@ module dev.quire.encodings {
 
     // Generated protobuf messages use reflection for descriptors and text formatting.
     opens dev.quire.encodings.internal.proto to com.google.protobuf;
+
+    // encint: FastLanes, sequence, run-end, sparse, zigzag
+    provides dev.quire.layout.spi.ArrayEncoding with
+            dev.quire.encodings.internal.fastlanes.BitPackedEncoding,
+            dev.quire.encodings.internal.fastlanes.FrameOfReferenceEncoding,
+            dev.quire.encodings.internal.fastlanes.DeltaEncoding,
+            dev.quire.encodings.internal.fastlanes.RleEncoding,
+            dev.quire.encodings.internal.runs.SequenceEncoding,
+            dev.quire.encodings.internal.runs.RunEndEncoding,
+            dev.quire.encodings.internal.runs.SparseEncoding,
+            dev.quire.encodings.internal.runs.ZigZagEncoding;
 }
