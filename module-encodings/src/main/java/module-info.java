@@ -9,4 +9,15 @@ module dev.quire.encodings {
 
     // Generated protobuf messages use reflection for descriptors and text formatting.
     opens dev.quire.encodings.internal.proto to com.google.protobuf;
+
+    provides dev.quire.layout.spi.ArrayEncoding with
+            // strings, floats and logical types
+            dev.quire.encodings.internal.alp.AlpEncoding,
+            dev.quire.encodings.internal.alp.AlpRdEncoding,
+            dev.quire.encodings.internal.strings.FsstEncoding,
+            dev.quire.encodings.internal.strings.VarBinEncoding,
+            dev.quire.encodings.internal.logical.ByteBoolEncoding,
+            dev.quire.encodings.internal.logical.MaskedEncoding,
+            dev.quire.encodings.internal.logical.DecimalBytePartsEncoding,
+            dev.quire.encodings.internal.logical.DateTimePartsEncoding;
 }
