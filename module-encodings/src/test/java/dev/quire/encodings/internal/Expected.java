@@ -52,7 +52,7 @@ public final class Expected {
         assertEquals(nulls, actual.nullCount(), context + ": null count");
     }
 
-    /** Decodes {@code node} and asserts that it is rejected with a malformed-file error whose message has {@code part}. */
+    /** Decodes {@code node} and asserts that it is rejected as malformed, with {@code part} in the message. */
     public static MalformedFileException assertMalformed(Node node, DType dtype, long length, String part) {
         MalformedFileException e = assertThrows(MalformedFileException.class,
                 () -> InMemoryParts.decode(node, dtype, length).toCanonical());

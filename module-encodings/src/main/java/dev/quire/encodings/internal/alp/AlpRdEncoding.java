@@ -30,7 +30,8 @@ public final class AlpRdEncoding implements ArrayEncoding {
     public static final String ID = "vortex.alprd";
 
     private static final DType.Primitive LEFT_PARTS = new DType.Primitive(PType.U16, false);
-    private static final ValueLayout.OfChar CHAR_LE = ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfChar CHAR_LE =
+            ValueLayout.JAVA_CHAR_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     @Override
     public String id() {

@@ -64,14 +64,30 @@ public final class DateTimePartsEncoding implements ArrayEncoding {
         Array daysChild = parts.child(0, new DType.Primitive(daysType, storage.nullable()), n);
         Validity validity = validityOf(daysChild);
         long[] values = IntegerChildren.widened(daysChild, daysType);
-        long[] seconds = IntegerChildren.widened(parts, 1, secondsType, n, "seconds");
-        long[] subseconds = IntegerChildren.widened(parts, 2, subsecondsType, n, "subseconds");
         long dayUnits = SECONDS_PER_DAY * unitsPerSecond;
         for (int i = 0; i < values.length; i++) {
-            values[i] = values[i] * dayUnits + seconds[i] * unitsPerSecond + subseconds[i];
+            values[i] *= dayUnits;
         }
+        addPart(parts, 1, secondsType, n, unitsPerSecond, values);
+        addPart(parts, 2, subsecondsType, n, 1, values);
         PrimitiveArray storageArray = new PrimitiveArray(storage, MemorySegment.ofArray(values), validity);
         return new ExtensionArray(dtype, storageArray);
+    }
+
+    /** Adds child {@code index} times {@code multiplier} to {@code values}; a constant child needs no buffer. */
+    private static void addPart(ArrayParts parts, int index, PType ptype, long n, long multiplier, long[] values) {
+        Array child = parts.child(index, new DType.Primitive(ptype, false), n);
+        if (child instanceof ConstantArray c) {
+            long add = c.scalar().asLong() * multiplier;
+            for (int i = 0; i < values.length; i++) {
+                values[i] += add;
+            }
+            return;
+        }
+        long[] part = IntegerChildren.widened(child, ptype);
+        for (int i = 0; i < values.length; i++) {
+            values[i] += part[i] * multiplier;
+        }
     }
 
     private static Validity validityOf(Array days) {

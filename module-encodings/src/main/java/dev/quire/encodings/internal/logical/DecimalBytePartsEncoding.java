@@ -27,7 +27,8 @@ public final class DecimalBytePartsEncoding implements ArrayEncoding {
     @Override
     public Array decode(ArrayParts parts) {
         DType.Decimal dtype = Checks.requireDType(parts, DType.Decimal.class);
-        DecimalBytePartsMetadata meta = EncodingParts.parse(parts, DecimalBytePartsMetadata.parser(), "decimal byte parts");
+        DecimalBytePartsMetadata meta = EncodingParts.parse(parts, DecimalBytePartsMetadata.parser(),
+                "decimal byte parts");
         PType ptype = EncodingParts.ptype(parts, meta.getZerothChildPtype(), "most significant part type");
         if (!ptype.isSigned() || ptype.isFloat()) {
             throw parts.malformed("most significant part must be a signed integer, got " + ptype.displayName());

@@ -76,8 +76,8 @@ final class FsstSymbols {
                 }
                 out[pos++] = in[i++];
             } else {
-                throw parts.malformed("code " + code + " at codes byte " + (codesStart + i - 1) + " names no symbol (the table has "
-                        + count + ")");
+                throw parts.malformed("code " + code + " at codes byte " + (codesStart + i - 1)
+                        + " names no symbol (the table has " + count + ")");
             }
         }
         if (pos != total) {

@@ -40,7 +40,8 @@ public final class VarBinEncoding implements ArrayEncoding {
         }
         MemorySegment bytes = parts.buffer(0);
         if (bytes.byteSize() > 0xFFFF_FFFFL) {
-            throw parts.malformed("bytes buffer of " + bytes.byteSize() + " bytes exceeds the 4 GiB a view can address");
+            throw parts.malformed("bytes buffer of " + bytes.byteSize()
+                    + " bytes exceeds the 4 GiB a view can address");
         }
         long[] offsets = IntegerChildren.widened(parts, 0, offsetsType, n + 1, "offsets");
         Validity validity = parts.validity(1);

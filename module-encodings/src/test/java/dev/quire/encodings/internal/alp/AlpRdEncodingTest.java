@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class AlpRdEncodingTest {
 
     /**
-     * Splits each value's bits at {@code rightBits}: the low bits become the right parts, the high bits are looked up in
-     * a dictionary of the (at most 8) most frequent ones; the others get code 0 and a patch of their high bits.
+     * Splits each value's bits at {@code rightBits}: the low bits become the right parts, the high bits are looked up
+     * in a dictionary of the (at most 8) most frequent ones; the others get code 0 and a patch of their high bits.
      */
     static Node alpRd(List<? extends Number> values, boolean f32, int rightBits, int dictMax) {
         int n = values.size();

@@ -285,7 +285,8 @@ class LogicalEncodingsTest {
                 new DType.Primitive(PType.I64, false), 2, "cannot hold values of dtype i64");
         assertMalformed(dateTimeParts(PType.F32, PType.I32, PType.I32, days, zero, zero), ts, 2,
                 "days type must be an integer type, got f32");
-        assertMalformed(dateTimeParts(PType.I32, PType.I32, PType.I32, days, zero), ts, 2, "expected 3 children, got 2");
+        assertMalformed(dateTimeParts(PType.I32, PType.I32, PType.I32, days, zero), ts, 2,
+                "expected 3 children, got 2");
         assertMalformed(dateTimeParts(PType.I32, PType.I32, PType.I32, days, zero, zero.with(Node.bools(true, true))),
                 ts, 2, "is not nullable");
     }

@@ -85,8 +85,8 @@ class FsstEncodingTest {
     }
 
     static FsstMetadata meta(PType lengths, PType offsets) {
-        return FsstMetadata.newBuilder().setUncompressedLengthsPtype(lengths.code()).setCodesOffsetsPtype(offsets.code())
-                .build();
+        return FsstMetadata.newBuilder().setUncompressedLengthsPtype(lengths.code())
+                .setCodesOffsetsPtype(offsets.code()).build();
     }
 
     /** The current form: three buffers, children lengths, offsets and validity. */

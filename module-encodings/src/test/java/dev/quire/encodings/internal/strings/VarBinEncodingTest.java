@@ -104,17 +104,19 @@ class VarBinEncodingTest {
         Node good = varbin(values, PType.I32, 0);
         MemorySegment bytes = good.buffers().get(0);
         VarBinMetadata meta = VarBinMetadata.newBuilder().setOffsetsPtype(PType.I32.code()).build();
-        assertMalformed(Node.of(VarBinEncoding.ID, meta, List.of(bytes), List.of(Node.primitive(PType.I32, 0, 5, 3, 40))),
-                utf8, 3, "value 1 spans offsets [5, 3)");
+        assertMalformed(Node.of(VarBinEncoding.ID, meta, List.of(bytes),
+                List.of(Node.primitive(PType.I32, 0, 5, 3, 40))), utf8, 3, "value 1 spans offsets [5, 3)");
         assertMalformed(Node.of(VarBinEncoding.ID, meta, List.of(bytes),
                 List.of(Node.primitive(PType.I32, 0, 5, 9, 400))), utf8, 3, "400");
         assertMalformed(Node.of(VarBinEncoding.ID, meta, List.of(bytes),
                 List.of(Node.primitive(PType.I32, -1, 5, 9, 40))), utf8, 3, "offset 0 is -1");
         assertMalformed(Node.of(VarBinEncoding.ID, meta, List.of(bytes, bytes), good.children()), utf8, 3,
                 "expected 1 buffers");
-        assertMalformed(Node.of(VarBinEncoding.ID, meta, List.of(bytes), List.of()), utf8, 3, "expected 1 to 2 children");
-        assertMalformed(Node.of(VarBinEncoding.ID, VarBinMetadata.newBuilder().setOffsetsPtype(PType.F32.code()).build(),
-                List.of(bytes), good.children()), utf8, 3, "offsets type must be an integer type");
+        assertMalformed(Node.of(VarBinEncoding.ID, meta, List.of(bytes), List.of()), utf8, 3,
+                "expected 1 to 2 children");
+        assertMalformed(Node.of(VarBinEncoding.ID,
+                VarBinMetadata.newBuilder().setOffsetsPtype(PType.F32.code()).build(), List.of(bytes),
+                good.children()), utf8, 3, "offsets type must be an integer type");
         assertMalformed(Node.of(VarBinEncoding.ID, VarBinMetadata.newBuilder().setOffsetsPtype(99).build(),
                 List.of(bytes), good.children()), utf8, 3, "unknown primitive type code 99");
         assertMalformed(new Node(VarBinEncoding.ID, new byte[] {(byte) 0xFF}, List.of(bytes), good.children()), utf8, 3,
