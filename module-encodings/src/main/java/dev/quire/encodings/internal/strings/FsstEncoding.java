@@ -58,8 +58,8 @@ public final class FsstEncoding implements ArrayEncoding {
             throw parts.malformed("codes offsets span [" + first + ", " + last + ") of a " + codes.byteSize()
                     + "-byte codes buffer");
         }
-        byte[] decoded = symbols.decode(parts, codes.asSlice(first, last - first), first, totalLength(parts, lengths,
-                last - first));
+        int total = totalLength(parts, lengths, last - first);
+        byte[] decoded = symbols.decode(parts, codes.asSlice(first, last - first), first, total);
         return cut(parts, dtype, decoded, lengths, validity);
     }
 
@@ -87,7 +87,8 @@ public final class FsstEncoding implements ArrayEncoding {
             MemorySegment.copy(value, 0, MemorySegment.ofArray(all), at, value.byteSize());
             at += (int) value.byteSize();
         }
-        byte[] decoded = symbols.decode(parts, MemorySegment.ofArray(all), 0, totalLength(parts, lengths, codeBytes));
+        int total = totalLength(parts, lengths, codeBytes);
+        byte[] decoded = symbols.decode(parts, MemorySegment.ofArray(all), 0, total);
         return cut(parts, dtype, decoded, lengths, codes.validity());
     }
 
