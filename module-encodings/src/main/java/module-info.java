@@ -10,8 +10,8 @@ module dev.quire.encodings {
     // Generated protobuf messages use reflection for descriptors and text formatting.
     opens dev.quire.encodings.internal.proto to com.google.protobuf;
 
-    // encint: FastLanes, sequence, run-end, sparse, zigzag
     provides dev.quire.layout.spi.ArrayEncoding with
+            // FastLanes, sequence, run-end, sparse, zigzag
             dev.quire.encodings.internal.fastlanes.BitPackedEncoding,
             dev.quire.encodings.internal.fastlanes.FrameOfReferenceEncoding,
             dev.quire.encodings.internal.fastlanes.DeltaEncoding,
@@ -19,5 +19,14 @@ module dev.quire.encodings {
             dev.quire.encodings.internal.runs.SequenceEncoding,
             dev.quire.encodings.internal.runs.RunEndEncoding,
             dev.quire.encodings.internal.runs.SparseEncoding,
-            dev.quire.encodings.internal.runs.ZigZagEncoding;
+            dev.quire.encodings.internal.runs.ZigZagEncoding,
+            // strings, floats and logical types
+            dev.quire.encodings.internal.alp.AlpEncoding,
+            dev.quire.encodings.internal.alp.AlpRdEncoding,
+            dev.quire.encodings.internal.strings.FsstEncoding,
+            dev.quire.encodings.internal.strings.VarBinEncoding,
+            dev.quire.encodings.internal.logical.ByteBoolEncoding,
+            dev.quire.encodings.internal.logical.MaskedEncoding,
+            dev.quire.encodings.internal.logical.DecimalBytePartsEncoding,
+            dev.quire.encodings.internal.logical.DateTimePartsEncoding;
 }

@@ -1,0 +1,48 @@
+package dev.quire.encodings.internal.logical;
+
+import dev.quire.encodings.internal.Checks;
+import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.encodings.internal.proto.DecimalBytePartsMetadata;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.ArrayEncoding;
+import dev.quire.layout.spi.ArrayParts;
+
+/**
+ * {@code vortex.decimal_byte_parts}: decimals whose unscaled values fit a signed integer, stored as one child of that
+ * integer type (the most significant part, of the column's nullability, which carries the validity). Vortex 0.76 writes
+ * no lower parts. Decodes to a decimal array of the child's width, sharing its values.
+ */
+public final class DecimalBytePartsEncoding implements ArrayEncoding {
+    public static final String ID = "vortex.decimal_byte_parts";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Array decode(ArrayParts parts) {
+        DType.Decimal dtype = Checks.requireDType(parts, DType.Decimal.class);
+        DecimalBytePartsMetadata meta = EncodingParts.parse(parts, DecimalBytePartsMetadata.parser(),
+                "decimal byte parts");
+        PType ptype = EncodingParts.ptype(parts, meta.getZerothChildPtype(), "most significant part type");
+        if (!ptype.isSigned() || ptype.isFloat()) {
+            throw parts.malformed("most significant part must be a signed integer, got " + ptype.displayName());
+        }
+        if (meta.getLowerPartCount() != 0) {
+            throw parts.malformed(Integer.toUnsignedString(meta.getLowerPartCount())
+                    + " lower parts; only the most significant part is supported (as in Vortex 0.76)");
+        }
+        EncodingParts.requireBuffers(parts, 0);
+        EncodingParts.requireChildren(parts, 1, 1);
+        Array msp = parts.child(0, new DType.Primitive(ptype, dtype.nullable()), parts.length()).toCanonical();
+        if (!(msp instanceof PrimitiveArray values)) {
+            throw parts.malformed("most significant part did not decode to integers");
+        }
+        return new DecimalArray(dtype, values.values(), ptype.byteWidth(), values.validity());
+    }
+}

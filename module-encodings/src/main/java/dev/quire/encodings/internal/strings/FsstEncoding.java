@@ -1,0 +1,136 @@
+package dev.quire.encodings.internal.strings;
+
+import dev.quire.encodings.internal.Checks;
+import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.encodings.internal.IntegerChildren;
+import dev.quire.encodings.internal.proto.FsstMetadata;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.ArrayEncoding;
+import dev.quire.layout.spi.ArrayParts;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * {@code vortex.fsst}: strings compressed with a static symbol table (FSST). Buffers: the symbols (8 bytes each,
+ * little-endian, at most 255), their lengths (1..8, a byte each) and the codes of every value back to back. Children:
+ * the uncompressed length of each value, the codes offsets ({@code length + 1}) and an optional validity. A code
+ * below 255 stands for its symbol; 255 escapes the next byte, which stands for itself.
+ *
+ * <p>Like the reference, the codes between the first and the last offset are decoded as one stream and the result is
+ * cut by the uncompressed lengths; the two must agree on the total. The older form (two buffers, the codes as a
+ * {@code vortex.varbin} binary child followed by the lengths) is read too.
+ */
+public final class FsstEncoding implements ArrayEncoding {
+    public static final String ID = "vortex.fsst";
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public Array decode(ArrayParts parts) {
+        DType dtype = Checks.requireBinary(parts);
+        FsstMetadata meta = EncodingParts.parse(parts, FsstMetadata.parser(), "fsst");
+        PType lengthsType = Checks.integerPType(parts, meta.getUncompressedLengthsPtype(), "uncompressed lengths type");
+        long n = parts.length();
+        if (n > BinaryViews.MAX_VALUES) {
+            throw parts.malformed(n + " values do not fit in one decoded views buffer");
+        }
+        if (parts.bufferCount() == 2) {
+            return decodeLegacy(parts, dtype, lengthsType);
+        }
+        EncodingParts.requireBuffers(parts, 3);
+        EncodingParts.requireChildren(parts, 2, 3);
+        PType offsetsType = Checks.integerPType(parts, meta.getCodesOffsetsPtype(), "codes offsets type");
+        FsstSymbols symbols = FsstSymbols.read(parts, parts.buffer(0), parts.buffer(1));
+        MemorySegment codes = parts.buffer(2);
+        long[] lengths = IntegerChildren.widened(parts, 0, lengthsType, n, "uncompressed lengths");
+        long[] offsets = IntegerChildren.widened(parts, 1, offsetsType, n + 1, "codes offsets");
+        Validity validity = parts.validity(2);
+        long first = offsets[0];
+        long last = offsets[(int) n];
+        if (first < 0 || last < first || last > codes.byteSize()) {
+            throw parts.malformed("codes offsets span [" + first + ", " + last + ") of a " + codes.byteSize()
+                    + "-byte codes buffer");
+        }
+        int total = totalLength(parts, lengths, last - first);
+        byte[] decoded = symbols.decode(parts, codes.asSlice(first, last - first), first, total);
+        return cut(parts, dtype, decoded, lengths, validity);
+    }
+
+    /** Two buffers: the codes are child 0, a binary varbin of the column's nullability, the lengths child 1. */
+    private static Array decodeLegacy(ArrayParts parts, DType dtype, PType lengthsType) {
+        EncodingParts.requireChildren(parts, 2, 2);
+        FsstSymbols symbols = FsstSymbols.read(parts, parts.buffer(0), parts.buffer(1));
+        long n = parts.length();
+        Array codesChild = parts.child(0, new DType.Binary(dtype.nullable()), n).toCanonical();
+        if (!(codesChild instanceof VarBinViewArray codes)) {
+            throw parts.malformed("codes child did not decode to binary values");
+        }
+        long[] lengths = IntegerChildren.widened(parts, 1, lengthsType, n, "uncompressed lengths");
+        long codeBytes = 0;
+        for (int i = 0; i < n; i++) {
+            codeBytes += codes.byteLength(i);
+        }
+        if (codeBytes > EncodingParts.MAX_ARRAY_LENGTH) {
+            throw parts.malformed("codes of " + codeBytes + " bytes are too many for one buffer");
+        }
+        byte[] all = new byte[(int) codeBytes];
+        int at = 0;
+        for (int i = 0; i < n; i++) {
+            MemorySegment value = codes.bytesAt(i);
+            MemorySegment.copy(value, 0, MemorySegment.ofArray(all), at, value.byteSize());
+            at += (int) value.byteSize();
+        }
+        int total = totalLength(parts, lengths, codeBytes);
+        byte[] decoded = symbols.decode(parts, MemorySegment.ofArray(all), 0, total);
+        return cut(parts, dtype, decoded, lengths, codes.validity());
+    }
+
+    /**
+     * The sum of the uncompressed lengths, checked: none negative, and no more than the codes can produce (eight
+     * bytes a code), so a corrupt length cannot make the decoder allocate more than the file justifies.
+     */
+    private static int totalLength(ArrayParts parts, long[] lengths, long codeBytes) {
+        long total = 0;
+        for (int i = 0; i < lengths.length; i++) {
+            long len = lengths[i];
+            if (len < 0 || len > Integer.MAX_VALUE) {
+                throw parts.malformed("uncompressed length of value " + i + " is " + len);
+            }
+            total += len;
+        }
+        if (total > codeBytes * FsstSymbols.MAX_SYMBOL_LENGTH) {
+            throw parts.malformed("uncompressed lengths add up to " + total + " bytes, more than " + codeBytes
+                    + " code bytes can decode to");
+        }
+        if (total > EncodingParts.MAX_ARRAY_LENGTH - FsstSymbols.MAX_SYMBOL_LENGTH) {
+            throw parts.malformed("uncompressed lengths add up to " + total + " bytes, too many for one buffer");
+        }
+        return (int) total;
+    }
+
+    /** Views over the decoded bytes, value {@code i} being the next {@code lengths[i]} bytes. */
+    private static VarBinViewArray cut(ArrayParts parts, DType dtype, byte[] decoded, long[] lengths,
+            Validity validity) {
+        int total = decoded.length - FsstSymbols.MAX_SYMBOL_LENGTH;
+        MemorySegment data = MemorySegment.ofArray(decoded).asSlice(0, total);
+        BinaryViews views = new BinaryViews(data, lengths.length);
+        long at = 0;
+        for (int i = 0; i < lengths.length; i++) {
+            int len = (int) lengths[i];
+            views.set(i, at, len);
+            at += len;
+        }
+        try {
+            return new VarBinViewArray(dtype, views.views(), List.of(data), validity);
+        } catch (dev.quire.errors.MalformedFileException e) {
+            throw parts.malformed(e.getMessage());
+        }
+    }
+}
