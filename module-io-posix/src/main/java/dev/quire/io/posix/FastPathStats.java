@@ -21,6 +21,13 @@ public record FastPathStats(long attempted, long hit, long partial, long miss, l
 
     public static final FastPathStats NONE = new FastPathStats(0, 0, 0, 0, 0, 0, 0, 0);
 
+    /** The counts since {@code earlier}, a snapshot of the same counters taken before this one. */
+    public FastPathStats minus(FastPathStats earlier) {
+        return new FastPathStats(attempted - earlier.attempted, hit - earlier.hit, partial - earlier.partial,
+                miss - earlier.miss, skipped - earlier.skipped, suppressed - earlier.suppressed,
+                bytesServed - earlier.bytesServed, bytesMissed - earlier.bytesMissed);
+    }
+
     /** Reads the fast path decided about: attempted or skipped. */
     public long decisions() {
         return attempted + skipped;

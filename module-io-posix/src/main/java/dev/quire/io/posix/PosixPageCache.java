@@ -1,5 +1,6 @@
 package dev.quire.io.posix;
 
+import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
 import dev.quire.errors.UnsupportedFeatureException;
 import dev.quire.io.posix.sys.Libc;
@@ -29,12 +30,28 @@ public final class PosixPageCache {
      * @throws QuireIoException naming the file when it cannot be opened, is not a regular file, or the advice fails
      */
     public static void evict(Path file) {
+        evict(file, 0, 0);
+    }
+
+    /**
+     * Evicts the pages of {@code [offset, offset + length)} of the regular file {@code file} from the page cache; a
+     * {@code length} of 0 means to the end of the file.
+     *
+     * @throws UnsupportedFeatureException where libc cannot be called ({@link #availability()} says why)
+     * @throws QuireIoException naming the file when it cannot be opened, is not a regular file, or the advice fails
+     * @throws dev.quire.errors.InvalidArgumentException when {@code offset} or {@code length} is negative
+     */
+    public static void evict(Path file, long offset, long length) {
+        if (offset < 0 || length < 0) {
+            throw new InvalidArgumentException("cannot evict " + length + " bytes at offset " + offset + " of "
+                    + file);
+        }
         Availability a = availability();
         if (!a.available()) {
             throw new UnsupportedFeatureException(a.reason());
         }
         try (NativeFile f = NativeFile.open(file, false)) {
-            f.dropCachedPages();
+            f.dropCachedPages(offset, length);
         }
     }
 }

@@ -153,11 +153,27 @@ public final class PosixReadAt implements ReadAt {
         try {
             ReadAt.checkRange(name, offset, length, file.size());
             MemorySegment dst = allocate(length, alignment);
-            long n = file.read(dst, offset);
-            if (n < length) {
-                throw shrank(offset + n);
-            }
+            readTail(dst, offset, 0);
             return dst.asReadOnly();
+        } finally {
+            file.release();
+        }
+    }
+
+    /**
+     * Fills {@code dst} with the bytes at {@code offset} on the calling thread, blocking on the device if need be (a
+     * plain {@code pread}, no fast path, nothing counted).
+     *
+     * @throws QuireIoException when the range is not inside the file or the read fails
+     * @throws ClosedException when the reader is closed
+     */
+    public void readExactAt(MemorySegment dst, long offset) {
+        checkDestination(dst, offset);
+        if (!file.acquire()) {
+            throw closed();
+        }
+        try {
+            readTail(dst, offset, 0);
         } finally {
             file.release();
         }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -31,6 +32,8 @@ class PosixPageCacheTest {
             PosixPageCache.evict(file);
             PosixPageCache.evict(file);
             assertEquals(-1, in.readFully(0, data.length, 8).mismatch(MemorySegment.ofArray(data)));
+            PosixPageCache.evict(file, 4096, 100_000);
+            assertEquals(-1, in.readFully(0, data.length, 8).mismatch(MemorySegment.ofArray(data)));
         }
     }
 
@@ -40,6 +43,9 @@ class PosixPageCacheTest {
         QuireIoException e = assertThrows(QuireIoException.class, () -> PosixPageCache.evict(missing));
         assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
         QuireIoException d = assertThrows(QuireIoException.class, () -> PosixPageCache.evict(dir));
+        InvalidArgumentException r = assertThrows(InvalidArgumentException.class,
+                () -> PosixPageCache.evict(missing, -1, 10));
+        assertTrue(r.getMessage().contains("offset -1"), r.getMessage());
         assertTrue(d.getMessage().contains("not a regular file"), d.getMessage());
     }
 }

@@ -137,7 +137,13 @@ class PosixReadAtTest {
                     MemorySegment off = arena.allocate(length + 1, 8).asSlice(1);
                     assertEquals(off, in.readExactAtPooled(off, offset).join());
                     assertBytes(off, offset, length, 1, name + ": native " + length);
+                    MemorySegment inline = arena.allocate(length + 1, 8).asSlice(1);
+                    in.readExactAt(inline, offset);
+                    assertBytes(inline, offset, length, 1, name + ": inline into native " + length);
                 }
+                MemorySegment inlineHeap = MemorySegment.ofArray(new byte[(int) length]);
+                in.readExactAt(inlineHeap, offset);
+                assertBytes(inlineHeap, offset, length, 1, name + ": inline into heap " + length);
             }
         }
     }
@@ -302,6 +308,7 @@ class PosixReadAtTest {
             assertThrows(QuireIoException.class, () -> in.readCachedAt(MemorySegment.ofArray(new byte[20]), 990));
             assertThrows(QuireIoException.class,
                     () -> ReadAt.await(in.readExactAtPooled(MemorySegment.ofArray(new byte[20]), 990)));
+            assertThrows(QuireIoException.class, () -> in.readExactAt(MemorySegment.ofArray(new byte[20]), 990));
         }
     }
 
@@ -336,6 +343,7 @@ class PosixReadAtTest {
         assertThrows(ClosedException.class, () -> in.readCachedAt(MemorySegment.ofArray(new byte[10]), 0));
         assertThrows(ClosedException.class,
                 () -> ReadAt.await(in.readExactAtPooled(MemorySegment.ofArray(new byte[10]), 0)));
+        assertThrows(ClosedException.class, () -> in.readExactAt(MemorySegment.ofArray(new byte[10]), 0));
         assertArrayEquals(data, before.toArray(ValueLayout.JAVA_BYTE), "segments read before close stay valid");
         assertEquals(1000, in.size(), "the size stays known after close");
     }

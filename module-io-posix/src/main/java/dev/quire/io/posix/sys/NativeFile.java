@@ -325,11 +325,21 @@ public final class NativeFile implements AutoCloseable {
      * @throws ErrnoException when the advice fails
      */
     public void dropCachedPages() {
+        dropCachedPages(0, 0);
+    }
+
+    /**
+     * {@link #dropCachedPages()} for {@code [offset, offset + length)} only; a {@code length} of 0 means to the end.
+     *
+     * @throws ClosedException when the file is closed
+     * @throws ErrnoException when the advice fails
+     */
+    public void dropCachedPages(long offset, long length) {
         if (!acquire()) {
             throw new ClosedException("file " + path);
         }
         try {
-            Libc.fadvise(fd, 0, 0, Libc.POSIX_FADV_DONTNEED, name);
+            Libc.fadvise(fd, offset, length, Libc.POSIX_FADV_DONTNEED, name);
         } finally {
             release();
         }
