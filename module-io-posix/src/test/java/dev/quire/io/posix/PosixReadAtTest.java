@@ -289,6 +289,31 @@ class PosixReadAtTest {
         }
     }
 
+    /** Virtual threads keep no bounce buffer of their own: each read sizes a temporary one. */
+    @Test
+    void readsOnVirtualThreadsSeeTheRightBytes() throws Exception {
+        writeFile(FILE_SIZE);
+        for (PosixOptions options : List.of(PosixOptions.defaults(), PosixOptions.defaults().withDirect(true))) {
+            try (PosixReadAt in = PosixReadAt.open(file, options);
+                    ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+                List<Future<?>> reads = new ArrayList<>();
+                for (long length : lengths()) {
+                    long offset = FILE_SIZE - length - 5;
+                    reads.add(pool.submit(() -> {
+                        assertBytes(in.readFully(offset, length, 8), offset, length, 8, "readFully " + length);
+                        MemorySegment dst = MemorySegment.ofArray(new byte[(int) length]);
+                        long n = in.readCachedAt(dst, offset);
+                        assertEquals(-1, dst.asSlice(0, n).mismatch(MemorySegment.ofArray(data).asSlice(offset, n)));
+                        assertBytes(in.readExactAtPooled(dst, offset).join(), offset, length, 1, "pooled " + length);
+                    }));
+                }
+                for (Future<?> f : reads) {
+                    f.get();
+                }
+            }
+        }
+    }
+
     @Test
     void readsPastTheEndFailClearly() throws IOException {
         writeFile(1000);

@@ -117,7 +117,7 @@ public final class NativeFile implements AutoCloseable {
 
     private long probeDirectRead() {
         Arena temp = Thread.currentThread().isVirtual() ? Arena.ofConfined() : null;
-        MemorySegment bounce = bounce(temp);
+        MemorySegment bounce = bounce(temp, BLOCK);
         try {
             long n;
             do {
@@ -210,7 +210,7 @@ public final class NativeFile implements AutoCloseable {
             return done;
         }
         Arena temp = Thread.currentThread().isVirtual() ? Arena.ofConfined() : null;
-        MemorySegment bounce = bounce(temp);
+        MemorySegment bounce = bounce(temp, length);
         try {
             while (done < length) {
                 long n = Libc.pread(fd, bounce, Math.min(length - done, BOUNCE_BYTES), offset + done);
@@ -238,7 +238,7 @@ public final class NativeFile implements AutoCloseable {
     private long readDirect(MemorySegment dst, long offset) {
         long length = dst.byteSize();
         Arena temp = Thread.currentThread().isVirtual() ? Arena.ofConfined() : null;
-        MemorySegment bounce = bounce(temp);
+        MemorySegment bounce = bounce(temp, length);
         try {
             long done = 0;
             while (done < length) {
@@ -296,7 +296,7 @@ public final class NativeFile implements AutoCloseable {
             return done;
         }
         Arena temp = Thread.currentThread().isVirtual() ? Arena.ofConfined() : null;
-        MemorySegment bounce = bounce(temp);
+        MemorySegment bounce = bounce(temp, length);
         try {
             while (done < length) {
                 long chunk = Math.min(length - done, BOUNCE_BYTES);
@@ -371,10 +371,13 @@ public final class NativeFile implements AutoCloseable {
         }
     }
 
-    /** This thread's bounce buffer, or for a virtual thread ({@code temp} set) one of its own in {@code temp}. */
-    private static MemorySegment bounce(Arena temp) {
+    /**
+     * This thread's bounce buffer, or for a virtual thread ({@code temp} set) one of its own in {@code temp}, just
+     * large enough for {@code length} bytes at any offset: virtual threads are many, so they keep none.
+     */
+    private static MemorySegment bounce(Arena temp, long length) {
         if (temp != null) {
-            return temp.allocate(BOUNCE_BYTES, BLOCK);
+            return temp.allocate(Math.min(BOUNCE_BYTES, roundUp(length + BLOCK)), BLOCK);
         }
         MemorySegment b = BOUNCE.get();
         if (b == null) {
