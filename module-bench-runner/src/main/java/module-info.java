@@ -4,9 +4,9 @@
  * per query and engine, checks that the engines agree, and reports medians as a table, JSON and HTML. Quire's own
  * engine is here; the reference's and DuckDB's come from the {@code bench} module when it is on the path.
  *
- * <p>{@code --evict-page-cache} calls {@code posix_fadvise} through FFM, so JVMs that run the runner enable native
- * access for it ({@code --enable-native-access=dev.quire.bench.runner}, or {@code ALL-UNNAMED} on the class path);
- * the runner passes the flag on to the child JVMs it starts.
+ * <p>{@code --evict-page-cache} calls {@code posix_fadvise} through the posix provider's FFM bindings, so JVMs that
+ * run the runner enable native access for it ({@code --enable-native-access=dev.quire.io.posix}, or
+ * {@code ALL-UNNAMED} on the class path); the runner passes the flag on to the child JVMs it starts.
  */
 module dev.quire.bench.runner {
     requires transitive dev.quire.layout;

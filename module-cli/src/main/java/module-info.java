@@ -5,6 +5,8 @@
  */
 module dev.quire.cli {
     requires dev.quire.layout;
+    // --stats shows the posix provider's page-cache counters.
+    requires dev.quire.io.posix;
     requires dev.quire.bench.runner;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;

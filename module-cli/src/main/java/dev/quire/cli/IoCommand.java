@@ -39,7 +39,9 @@ final class IoCommand implements Callable<Integer> {
                 : new String[] {"provider", "priority", "available", "reads FILE"});
         for (IoProvider p : IoProviders.all()) {
             Availability a = IoProviders.availability(p);
-            String available = a.available() ? "yes" : "no: " + a.reason();
+            // An available provider may still note a limitation (posix off Linux reads without its fast path).
+            String available = !a.available() ? "no: " + a.reason()
+                    : a.reason().isEmpty() ? "yes" : "yes (" + a.reason() + ")";
             rows.add(uri == null ? new String[] {p.name(), Integer.toString(p.priority()), available}
                     : new String[] {p.name(), Integer.toString(p.priority()), available,
                         p.supports(uri) ? "yes" : "no (other scheme)"});

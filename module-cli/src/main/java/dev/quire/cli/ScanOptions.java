@@ -1,6 +1,8 @@
 package dev.quire.cli;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.FastPathStats;
+import dev.quire.io.posix.PosixIoProvider;
 import dev.quire.layout.expr.Expr;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.Scan;
@@ -37,6 +39,9 @@ final class ScanOptions {
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
+
+    /** The posix provider's page-cache counters before this command, so {@code --stats} shows its own reads. */
+    private final FastPathStats pageCacheBefore = PosixIoProvider.fastPathStats();
 
     @Option(names = "--filter", paramLabel = "EXPR",
             description = "Keep the rows where EXPR is true, e.g. \"price < 10 and name like 'a%'\": comparisons "
@@ -146,6 +151,13 @@ final class ScanOptions {
         err.println("zones: " + Text.count(m.zonesConsidered()) + " checked against the filter, "
                 + Text.count(m.zonesPruned()) + " pruned");
         err.println("rows: " + Text.count(m.rowsScanned()) + " read, " + Text.count(m.rowsReturned()) + " returned");
+        FastPathStats p = PosixIoProvider.fastPathStats().minus(pageCacheBefore);
+        if (p.decisions() > 0) {
+            err.println("page cache (posix): " + Text.count(p.attempted()) + " reads tried inline (" + Text.count(p.hit())
+                    + " hit, " + Text.count(p.partial()) + " partial, " + Text.count(p.miss()) + " miss), "
+                    + Text.count(p.skipped()) + " skipped; " + Text.bytes(p.bytesServed()) + " served inline, "
+                    + Text.bytes(p.bytesMissed()) + " left to the read pool");
+        }
         err.println("took " + Text.duration(took));
         err.flush();
     }

@@ -17,6 +17,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongPredicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -113,6 +115,35 @@ class FilterCommandsTest {
         Cli.Run unfiltered = Cli.run("count", file.toString(), "--stats");
         assertTrue(unfiltered.err().contains("splits: 0 started"), "nothing is read without a filter: "
                 + unfiltered.err());
+    }
+
+    @Test
+    void statsShowThePosixPageCacheCountersWhenPosixReads() {
+        System.setProperty("quire.io", "posix");
+        System.setProperty("quire.io.nowait.minReadLength", "0");
+        try {
+            Cli.Run run = Cli.run("count", file.toString(), "--filter", "id >= 10", "--stats");
+            assertEquals(0, run.code(), run.err());
+            String line = run.err().lines().filter(l -> l.startsWith("page cache (posix): ")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no page-cache line in " + run.err()));
+            Matcher m = Pattern.compile("page cache \\(posix\\): ([0-9,]+) reads tried inline \\(([0-9,]+) hit, "
+                    + "([0-9,]+) partial, ([0-9,]+) miss\\), ([0-9,]+) skipped; .+ served inline, .+ left to the "
+                    + "read pool").matcher(line);
+            assertTrue(m.matches(), line);
+            long tried = number(m.group(1));
+            assertTrue(tried > 0, "with a window from 0 bytes every read tries the page cache: " + line);
+            assertEquals(tried, number(m.group(2)) + number(m.group(3)) + number(m.group(4)), line);
+        } finally {
+            System.clearProperty("quire.io");
+            System.clearProperty("quire.io.nowait.minReadLength");
+        }
+        Cli.Run mmap = Cli.run("count", file.toString(), "--filter", "id >= 10", "--stats");
+        assertTrue(mmap.err().lines().noneMatch(l -> l.startsWith("page cache")), "only reads through posix count: "
+                + mmap.err());
+    }
+
+    private static long number(String text) {
+        return Long.parseLong(text.replace(",", ""));
     }
 
     @Test

@@ -18,8 +18,9 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Positional reads of a local file on the calling thread ({@code pread} under the hood). The size is read once at
- * open: Vortex files are immutable.
+ * Positional reads of a local file on the calling thread ({@code pread} under the hood), through Java NIO: the
+ * {@code posix} provider's reader where libc cannot be called (not Linux; see {@link PosixReadAt#availability()}).
+ * The size is read once at open: Vortex files are immutable.
  *
  * <p>A {@link FileChannel} is interruptible: a read on an interrupted thread closes the channel for every thread.
  * That read fails with a {@link QuireIoException} (the thread keeps its interrupt status), and the channel is

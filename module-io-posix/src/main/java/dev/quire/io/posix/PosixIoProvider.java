@@ -9,10 +9,15 @@ import java.net.URI;
 import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.Path;
 
-/** Reads local files ({@code file:} URIs) with positional reads on a {@link java.nio.channels.FileChannel}. */
+/**
+ * Reads local files ({@code file:} URIs) with positional reads: on Linux through libc ({@link PosixReadAt}: a blocking
+ * pool, the inline page-cache fast path, optional {@code O_DIRECT}, configured by {@link PosixOptions#fromEnvironment()}
+ * at every open), elsewhere through a {@link java.nio.channels.FileChannel} ({@link FileChannelReadAt}). It works
+ * everywhere; {@link #availability()} notes when the libc path is not used, and why.
+ */
 public final class PosixIoProvider implements IoProvider {
     public static final String NAME = "posix";
-    /** Below providers with kernel fast paths (io_uring), above nothing: it works everywhere. */
+    /** Below providers with kernel fast paths (io_uring) and below {@code mmap}, above nothing: it works everywhere. */
     public static final int PRIORITY = 10;
 
     @Override
@@ -30,9 +35,13 @@ public final class PosixIoProvider implements IoProvider {
         return "file".equalsIgnoreCase(uri.getScheme());
     }
 
+    /** Always available; the reason, when there is one, says that reads go through Java NIO and why. */
     @Override
     public Availability availability() {
-        return Availability.yes();
+        Availability libc = PosixReadAt.availability();
+        return libc.available() ? Availability.yes()
+                : new Availability(true, "reads through FileChannel, without the page-cache fast path or O_DIRECT: "
+                        + libc.reason());
     }
 
     @Override
@@ -46,6 +55,16 @@ public final class PosixIoProvider implements IoProvider {
         } catch (IllegalArgumentException | FileSystemNotFoundException e) {
             throw new InvalidArgumentException("not a local file URI: " + uri, e);
         }
-        return FileChannelReadAt.open(path);
+        return open(path, PosixOptions.fromEnvironment());
+    }
+
+    /** Opens {@code path} with {@code options}: libc where it can be called, else {@link FileChannelReadAt}. */
+    public static ReadAt open(Path path, PosixOptions options) {
+        return PosixReadAt.availability().available() ? PosixReadAt.open(path, options) : FileChannelReadAt.open(path);
+    }
+
+    /** What the page-cache fast path did for every {@code posix} reader of this process. */
+    public static FastPathStats fastPathStats() {
+        return PosixReadAt.processFastPathStats();
     }
 }

@@ -10,10 +10,12 @@ import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.ReadAt;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,6 +55,8 @@ class FileDescriptorLeakTest {
         for (int i = 0; i < n; i++) {
             open.add(FileChannelReadAt.open(file));
             open.add(IoProviders.open(file.toUri(), IoOptions.defaults()));
+            open.add(PosixReadAt.open(file, PosixOptions.defaults()));
+            open.add(PosixReadAt.open(file, PosixOptions.defaults().withDirect(true)));
         }
         for (ReadAt in : open) {
             in.readFully(0, 100, 8);
@@ -65,6 +69,20 @@ class FileDescriptorLeakTest {
         for (int i = 0; i < n; i++) {
             assertThrows(QuireIoException.class, () -> FileChannelReadAt.open(dir.resolve("missing")));
             assertThrows(QuireIoException.class, () -> FileChannelReadAt.open(dir.resolve("sub")));
+            assertThrows(QuireIoException.class, () -> PosixReadAt.open(dir.resolve("missing"), PosixOptions.defaults()));
+            assertThrows(QuireIoException.class, () -> PosixReadAt.open(dir.resolve("sub"), PosixOptions.defaults()));
+            assertThrows(QuireIoException.class,
+                    () -> PosixReadAt.open(dir.resolve("sub"), PosixOptions.defaults().withDirect(true)));
+            assertThrows(QuireIoException.class, () -> PosixPageCache.evict(dir.resolve("sub")));
+            PosixPageCache.evict(file);
+            // Reads in flight when the reader closes hold the descriptor; the last one to finish closes it.
+            PosixReadAt pooled = PosixReadAt.open(file, PosixOptions.defaults().withFastPath(false));
+            List<CompletableFuture<MemorySegment>> reads = new ArrayList<>();
+            for (int r = 0; r < 8; r++) {
+                reads.add(pooled.read(r, 4096, 8));
+            }
+            pooled.close();
+            reads.forEach(ReadAt::await);
             // A read on an interrupted thread closes the channel and the reader reopens it.
             try (FileChannelReadAt in = FileChannelReadAt.open(file)) {
                 Thread.currentThread().interrupt();
@@ -84,9 +102,10 @@ class FileDescriptorLeakTest {
         List<ReadAt> open = new ArrayList<>();
         for (int i = 0; i < READERS; i++) {
             open.add(FileChannelReadAt.open(file));
+            open.add(PosixReadAt.open(file, PosixOptions.defaults()));
         }
         long during = openDescriptors();
-        assertTrue(during >= before + READERS, "each open reader holds a descriptor: " + before + " -> " + during
+        assertTrue(during >= before + 2 * READERS, "each open reader holds a descriptor: " + before + " -> " + during
                 + " (so the count below can see a leak)");
         for (ReadAt in : open) {
             in.close();

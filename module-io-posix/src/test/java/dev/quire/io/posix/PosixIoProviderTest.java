@@ -28,7 +28,8 @@ class PosixIoProviderTest {
         assertEquals("posix", posix.name());
         assertEquals(PosixIoProvider.PRIORITY, posix.priority());
         assertTrue(posix.availability().available());
-        assertEquals("", posix.availability().reason());
+        assertEquals(PosixReadAt.availability().available() ? "" : "reads through FileChannel, without the page-cache "
+                + "fast path or O_DIRECT: " + PosixReadAt.availability().reason(), posix.availability().reason());
     }
 
     @Test
@@ -44,9 +45,30 @@ class PosixIoProviderTest {
     void opensAFileUri() throws IOException {
         Path file = Files.write(dir.resolve("a.bin"), new byte[] {1, 2, 3});
         try (ReadAt in = posix.open(file.toUri(), IoOptions.defaults())) {
-            assertInstanceOf(FileChannelReadAt.class, in);
+            Class<?> expected = PosixReadAt.availability().available() ? PosixReadAt.class : FileChannelReadAt.class;
+            assertInstanceOf(expected, in);
             assertEquals(3, in.size());
             assertEquals(file.toString(), in.name());
+        }
+    }
+
+    @Test
+    void theOptionsComeFromSystemProperties() throws IOException {
+        Path file = Files.write(dir.resolve("b.bin"), new byte[100]);
+        System.setProperty(PosixOptions.MAX_READ_LENGTH_PROPERTY, "1m");
+        System.setProperty(PosixOptions.DIRECT_PROPERTY, "true");
+        try (ReadAt in = posix.open(file.toUri(), IoOptions.defaults())) {
+            if (in instanceof PosixReadAt p) {
+                assertEquals(1 << 20, p.options().maxReadLength());
+                assertTrue(p.options().direct());
+            }
+            System.setProperty(PosixOptions.DIRECT_PROPERTY, "sometimes");
+            InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
+                    () -> posix.open(file.toUri(), IoOptions.defaults()));
+            assertTrue(e.getMessage().contains(PosixOptions.DIRECT_PROPERTY), e.getMessage());
+        } finally {
+            System.clearProperty(PosixOptions.MAX_READ_LENGTH_PROPERTY);
+            System.clearProperty(PosixOptions.DIRECT_PROPERTY);
         }
     }
 

@@ -114,8 +114,7 @@ class ProtocolTest {
         PageCache.evict(file);
         PageCache.evict(dir);
         QuireIoException e = assertThrows(QuireIoException.class, () -> PageCache.evict(dir.resolve("missing")));
-        assertTrue(e.getMessage().startsWith("--evict-page-cache: cannot open " + dir.resolve("missing")
-                + ": No such file or directory (errno 2)"), e.getMessage());
+        assertEquals("--evict-page-cache: no such file: " + dir.resolve("missing"), e.getMessage());
     }
 
     @Test
