@@ -60,7 +60,8 @@ final class ScanOptions {
 
     @Option(names = "--stats",
             description = "Print what the scan did to standard error: splits, zones pruned by statistics, rows "
-                    + "read and returned, time.")
+                    + "read and returned, the file's reads (requests, reads after merging, bytes, errors, "
+                    + "latency percentiles), time.")
     boolean stats;
 
     /** Checks the option values that need no file. */
@@ -136,8 +137,8 @@ final class ScanOptions {
         }
     }
 
-    /** With {@code --stats}, writes what the scan did to {@code err}. */
-    void printStats(PrintWriter err, ScanMetrics m, Duration took) {
+    /** With {@code --stats}, writes what the scan did to {@code err}, with the reads {@code io} counted. */
+    void printStats(PrintWriter err, ScanMetrics m, IoChoice io, Duration took) {
         if (!stats) {
             return;
         }
@@ -146,6 +147,7 @@ final class ScanOptions {
         err.println("zones: " + Text.count(m.zonesConsidered()) + " checked against the filter, "
                 + Text.count(m.zonesPruned()) + " pruned");
         err.println("rows: " + Text.count(m.rowsScanned()) + " read, " + Text.count(m.rowsReturned()) + " returned");
+        io.printStats(err);
         err.println("took " + Text.duration(took));
         err.flush();
     }
