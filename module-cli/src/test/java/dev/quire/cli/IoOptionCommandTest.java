@@ -3,8 +3,11 @@ package dev.quire.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.IoStats;
+import dev.quire.io.spi.IoStatsRecorder;
 import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.array.PrimitiveBuilder;
 import dev.quire.layout.array.StructBuilder;
@@ -90,6 +93,36 @@ class IoOptionCommandTest {
         IoStats after = IoProviders.stats("posix");
         assertEquals(requests, after.requests() - before.requests());
         assertEquals(reads, after.reads() - before.reads());
+    }
+
+    @Test
+    void theStatisticsJsonIsValidJsonWithEveryCounter() throws Exception {
+        IoStatsRecorder recorder = new IoStatsRecorder("odd \"name\"\n\u0001\ud800 ✓");
+        recorder.recordRequests(3, 300);
+        recorder.recordMerged(1, 2);
+        recorder.recordRead(210, 5_000, false);
+        recorder.recordRead(100, 3_000_000, true);
+        IoStats stats = recorder.snapshot();
+        JsonNode json = new ObjectMapper().readTree(stats.toJson());
+        assertEquals(stats.name(), json.get("name").asText(), "escaped names come back as they were");
+        assertEquals(3, json.get("requests").asLong());
+        assertEquals(300, json.get("requestedBytes").asLong());
+        assertEquals(2, json.get("reads").asLong());
+        assertEquals(310, json.get("bytesRead").asLong());
+        assertEquals(1, json.get("mergedReads").asLong());
+        assertEquals(2, json.get("requestsMerged").asLong());
+        assertEquals(1, json.get("readsSaved").asLong());
+        assertEquals(1, json.get("errors").asLong());
+        JsonNode latency = json.get("latency");
+        assertEquals(2, latency.get("count").asLong());
+        assertEquals(3_000_000, latency.get("maxNanos").asLong());
+        assertEquals(8, latency.get("p50Micros").asLong());
+        assertEquals(4096, latency.get("p99Micros").asLong());
+        JsonNode buckets = latency.get("log2MicrosBuckets");
+        // 5 us falls in [4, 8) us, bucket 3; 3,000 us in [2,048, 4,096) us, bucket 12, the last one written.
+        assertEquals(13, buckets.size(), "up to the last bucket that counted a read: " + buckets);
+        assertEquals(1, buckets.get(3).asLong());
+        assertEquals(1, buckets.get(12).asLong());
     }
 
     @Test
