@@ -52,7 +52,7 @@ final class IoChoice {
         return IoOptions.defaults().withProvider(provider);
     }
 
-    /** The reader factory to open files with: counting reads when {@code counted} (for {@code --stats}). */
+    /** The reader factory to open files with: counting the reads when {@code count} (for {@code --stats}). */
     ReadAtFactory readers(boolean count) {
         IoOptions options = options();
         if (!count) {
@@ -81,10 +81,10 @@ final class IoChoice {
             return;
         }
         IoStats s = stats.get();
-        err.println("io: " + openedWith + ", " + Text.count(s.requests()) + " requests (" + Text.bytes(s.requestedBytes())
-                + ") in " + Text.count(s.reads()) + " reads (" + Text.bytes(s.bytesRead()) + "); "
-                + Text.count(s.mergedReads()) + " merged reads saved " + Text.count(s.readsSaved()) + "; "
-                + Text.count(s.errors()) + " errors");
+        err.println("io: " + openedWith + ", " + Text.count(s.requests()) + " requests ("
+                + Text.bytes(s.requestedBytes()) + ") in " + Text.count(s.reads()) + " reads ("
+                + Text.bytes(s.bytesRead()) + "); " + Text.count(s.mergedReads()) + " merged reads saved "
+                + Text.count(s.readsSaved()) + "; " + Text.count(s.errors()) + " errors");
         err.println("io latency: p50 <= " + micros(s.latency().percentileMicros(0.5)) + ", p90 <= "
                 + micros(s.latency().percentileMicros(0.9)) + ", p99 <= " + micros(s.latency().percentileMicros(0.99))
                 + ", max " + micros(Math.ceilDiv(s.latency().maxNanos(), 1000)));

@@ -14,9 +14,9 @@ import java.util.Optional;
  * from any future-based reader.
  *
  * <p>Submitted reads are queued and issued together, merged as the reader's {@link ReadAt#coalescing()} allows, by
- * {@link #flush()} and at the start of every {@link #poll()} and {@link #await}. Every submitted read yields exactly one
- * completion (done, failed or cancelled) until the scope is closed; closing cancels what is outstanding and delivers
- * nothing more. Closing the scope leaves the reader open. Scopes are thread-safe.
+ * {@link #flush()} and at the start of every {@link #poll()} and {@link #await}. Every submitted read yields exactly
+ * one completion (done, failed or cancelled) until the scope is closed; closing cancels what is outstanding and
+ * delivers nothing more. Closing the scope leaves the reader open. Scopes are thread-safe.
  *
  * @param <T> the type of the caller's tags, which come back in the completions
  */

@@ -213,7 +213,8 @@ public final class FutureCompletionScope<T> implements CompletionScope<T> {
 
     private static Throwable unwrap(Throwable failure) {
         Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
             cause = cause.getCause();
         }
         return cause;

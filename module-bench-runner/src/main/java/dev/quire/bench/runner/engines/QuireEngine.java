@@ -26,8 +26,9 @@ import java.util.function.Function;
  * {@link WriteOptions}, scanned with {@link VortexFile#scan()}.
  *
  * <p>{@link EngineOptions#io()} names the {@link IoProviders I/O provider} the file is read through (Quire's default
- * choice when empty; an engine built with a reader factory of its own opens files through that instead), {@link EngineOptions#threads()} sizes a pool of scan threads owned by the table (Quire's
- * shared scan pool when 0), and {@link EngineOptions#readLog()} sees every read the scan makes.
+ * choice when empty; an engine built with a reader factory of its own opens files through that instead),
+ * {@link EngineOptions#threads()} sizes a pool of scan threads owned by the table (Quire's shared scan pool when 0),
+ * and {@link EngineOptions#readLog()} sees every read the scan makes.
  */
 public final class QuireEngine implements Engine {
     /** The engine's name on the command line and in reports. */
