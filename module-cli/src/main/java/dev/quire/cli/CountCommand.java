@@ -30,18 +30,22 @@ final class CountCommand implements Callable<Integer> {
     @Mixin
     ScanOptions options;
 
+    @Mixin
+    IoChoice io;
+
     @Override
     public Integer call() {
         options.validate();
         PrintWriter out = spec.commandLine().getOut();
         long started = System.nanoTime();
-        try (VortexFile vortex = Inputs.openVortex(file)) {
+        try (VortexFile vortex = Inputs.openVortex(file, io.readers(options.stats))) {
             Scan scan = vortex.scan();
             options.applyTo(scan, vortex);
             ScanMetrics metrics = options.run(scan, scan::countWithMetrics);
             out.println(metrics.rowsReturned());
             out.flush();
-            options.printStats(spec.commandLine().getErr(), metrics, Duration.ofNanos(System.nanoTime() - started));
+            options.printStats(spec.commandLine().getErr(), metrics, io,
+                    Duration.ofNanos(System.nanoTime() - started));
         }
         return 0;
     }

@@ -2,6 +2,8 @@ package dev.quire.cli;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
+import dev.quire.io.spi.ReadAtFactory;
+import dev.quire.layout.file.ReadLimits;
 import dev.quire.layout.file.VortexFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,9 +14,10 @@ import java.util.List;
 final class Inputs {
     private Inputs() {}
 
-    static VortexFile openVortex(Path path) {
+    /** Opens a Vortex file through {@code readers} (the {@code --io} choice), after checking that it can be read. */
+    static VortexFile openVortex(Path path, ReadAtFactory readers) {
         checkReadableFile(path);
-        return VortexFile.open(path);
+        return VortexFile.open(path.toAbsolutePath().toUri(), readers, ReadLimits.defaults());
     }
 
     static void checkReadableFile(Path path) {

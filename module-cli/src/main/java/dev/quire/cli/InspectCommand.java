@@ -7,6 +7,7 @@ import dev.quire.layout.file.VortexFile;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,6 +27,9 @@ final class InspectCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "The Vortex file.")
     Path file;
 
+    @Mixin
+    IoChoice io;
+
     @Option(names = "--json", description = "Write the report as one JSON object, nothing elided.")
     boolean json;
 
@@ -34,7 +38,7 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (VortexFile vortex = Inputs.openVortex(file)) {
+        try (VortexFile vortex = Inputs.openVortex(file, io.readers(false))) {
             FileReport report = FileReport.of(file.toString(), vortex);
             if (json) {
                 new JsonReport(spec.commandLine().getOut()).print(report);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -21,8 +22,8 @@ import picocli.CommandLine.Spec;
         description = {"List the I/O providers found on the module path, highest priority first: whether each is "
                 + "available here (its probe: kernel features, permissions) and, when not, why.",
             "",
-            "With FILE, also say which provider would read it: the one named by -Dquire.io (or `--io` elsewhere), "
-                    + "else the available provider of highest priority that supports the file's scheme."})
+            "With FILE, also say which provider would read it: the one named by --io (or -Dquire.io), else the "
+                    + "available provider of highest priority that supports the file's scheme."})
 final class IoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -30,8 +31,12 @@ final class IoCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", arity = "0..1", description = "A file to choose a provider for.")
     Path file;
 
+    @Mixin
+    IoChoice io;
+
     @Override
     public Integer call() {
+        IoOptions options = io.options();
         PrintWriter out = spec.commandLine().getOut();
         URI uri = file == null ? null : file.toAbsolutePath().toUri();
         List<String[]> rows = new ArrayList<>();
@@ -60,8 +65,8 @@ final class IoCommand implements Callable<Integer> {
             out.println(line.toString().stripTrailing());
         }
         if (uri != null) {
-            // Fails like opening the file would (an unknown or unavailable -Dquire.io, no provider for the scheme).
-            IoProvider chosen = IoProviders.choose(uri, IoOptions.defaults());
+            // Fails like opening the file would (an unavailable --io or -Dquire.io, no provider for the scheme).
+            IoProvider chosen = IoProviders.choose(uri, options);
             out.println(file + " is read with " + chosen.name());
         }
         out.flush();

@@ -51,6 +51,9 @@ final class ScanCommand implements Callable<Integer> {
     @Mixin
     ScanOptions options;
 
+    @Mixin
+    IoChoice io;
+
     @Override
     public Integer call() {
         if (limit != null && limit < 0) {
@@ -59,7 +62,7 @@ final class ScanCommand implements Callable<Integer> {
         options.validate();
         PrintWriter out = spec.commandLine().getOut();
         long started = System.nanoTime();
-        try (VortexFile vortex = Inputs.openVortex(file)) {
+        try (VortexFile vortex = Inputs.openVortex(file, io.readers(options.stats))) {
             Scan scan = vortex.scan();
             if (columns != null) {
                 scan.project(Inputs.columnList(columns).toArray(String[]::new));
@@ -84,7 +87,7 @@ final class ScanCommand implements Callable<Integer> {
             }
             writer.finish();
             out.flush();
-            options.printStats(spec.commandLine().getErr(), batches.metrics(),
+            options.printStats(spec.commandLine().getErr(), batches.metrics(), io,
                     Duration.ofNanos(System.nanoTime() - started));
         }
         return 0;

@@ -65,7 +65,8 @@ final class ScanOptions {
 
     @Option(names = "--stats",
             description = "Print what the scan did to standard error: splits, zones pruned by statistics, rows "
-                    + "read and returned, time.")
+                    + "read and returned, the file's reads (requests, reads after merging, bytes, errors, "
+                    + "latency percentiles), time.")
     boolean stats;
 
     /** Checks the option values that need no file. */
@@ -141,8 +142,8 @@ final class ScanOptions {
         }
     }
 
-    /** With {@code --stats}, writes what the scan did to {@code err}. */
-    void printStats(PrintWriter err, ScanMetrics m, Duration took) {
+    /** With {@code --stats}, writes what the scan did to {@code err}, with the reads {@code io} counted. */
+    void printStats(PrintWriter err, ScanMetrics m, IoChoice io, Duration took) {
         if (!stats) {
             return;
         }
@@ -151,6 +152,7 @@ final class ScanOptions {
         err.println("zones: " + Text.count(m.zonesConsidered()) + " checked against the filter, "
                 + Text.count(m.zonesPruned()) + " pruned");
         err.println("rows: " + Text.count(m.rowsScanned()) + " read, " + Text.count(m.rowsReturned()) + " returned");
+        io.printStats(err);
         FastPathStats p = PosixIoProvider.fastPathStats().minus(pageCacheBefore);
         if (p.decisions() > 0) {
             err.println("page cache (posix): " + Text.count(p.attempted()) + " reads tried inline (" + Text.count(p.hit())

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -36,6 +37,9 @@ final class SplitsCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "The Vortex file.")
     Path file;
 
+    @Mixin
+    IoChoice io;
+
     @Option(names = {"-c", "--columns"}, paramLabel = "COLUMNS",
             description = "Comma-separated columns whose boundaries to collect (nested fields are a.b). Default: all.")
     String columns;
@@ -48,7 +52,7 @@ final class SplitsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (VortexFile vortex = Inputs.openVortex(file)) {
+        try (VortexFile vortex = Inputs.openVortex(file, io.readers(false))) {
             Projection projection = projection(vortex);
             RowSplits splits = walkEveryChild ? RowSplits.walkingEveryChild() : RowSplits.skippingSplitlessChildren();
             long started = System.nanoTime();

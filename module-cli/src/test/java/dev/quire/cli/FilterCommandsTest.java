@@ -104,13 +104,15 @@ class FilterCommandsTest {
         assertEquals(0, run.code(), run.err());
         assertEquals("10" + System.lineSeparator(), run.out(), "standard output stays the number alone");
         List<String> lines = run.err().lines().toList();
-        assertEquals(4, lines.size(), run.err());
+        assertEquals(6, lines.size(), run.err());
         assertTrue(lines.get(0).matches("splits: [1-9][0-9]* started, [0-9]+ pruned by statistics or the row "
                 + "selection"), run.err());
         assertTrue(lines.get(1).matches("zones: [0-9,]+ checked against the filter, [1-9][0-9,]* pruned"), run.err());
         // The first zone (rows 0 to 8,191) has a maximum id below 9,990, so only the last 1,808 rows are read.
         assertEquals("rows: 1,808 read, 10 returned", lines.get(2));
-        assertTrue(lines.get(3).startsWith("took "), run.err());
+        assertTrue(lines.get(3).startsWith("io: mmap, "), run.err());
+        assertTrue(lines.get(4).startsWith("io latency: p50 <= "), run.err());
+        assertTrue(lines.get(5).startsWith("took "), run.err());
 
         Cli.Run unfiltered = Cli.run("count", file.toString(), "--stats");
         assertTrue(unfiltered.err().contains("splits: 0 started"), "nothing is read without a filter: "

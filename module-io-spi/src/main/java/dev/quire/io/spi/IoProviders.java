@@ -11,13 +11,19 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * The registry of {@link IoProvider}s found through {@link ServiceLoader}, and the rule that picks one: the provider
  * named by the options, else the one named by the {@code quire.io} system property, else the available provider with
- * the highest priority among those that support the URI.
+ * the highest priority among those that support the URI. It also keeps the process-wide statistics of each provider's
+ * counted readers ({@link #openCounted}, {@link #stats(String)}).
  */
 public final class IoProviders {
+    /** Per-provider statistics of counted readers, by provider name. */
+    private static final ConcurrentMap<String, IoStatsRecorder> STATS = new ConcurrentHashMap<>();
+
     private IoProviders() {}
 
     /** Loaded once, on first use, so class initialisation never races provider loading. */
@@ -110,8 +116,42 @@ public final class IoProviders {
         }
     }
 
+    /** Opens {@code uri} with the provider {@link #choose} picks. */
     public static ReadAt open(URI uri, IoOptions options) {
         return choose(uri, options).open(uri, options);
+    }
+
+    /**
+     * Opens {@code uri} like {@link #open(URI, IoOptions)}, wrapped in a {@link CountingReadAt} that counts into its
+     * own statistics and into the chosen provider's ({@link #stats(String)}).
+     */
+    public static CountingReadAt openCounted(URI uri, IoOptions options) {
+        IoProvider provider = choose(uri, options);
+        return CountingReadAt.wrap(provider.open(uri, options), statsRecorder(provider.name()));
+    }
+
+    /** The process-wide counters of provider {@code name}, created on first use; counted readers add to them. */
+    public static IoStatsRecorder statsRecorder(String name) {
+        return STATS.computeIfAbsent(Objects.requireNonNull(name, "name is null"), IoStatsRecorder::new);
+    }
+
+    /**
+     * What the counted readers of provider {@code name} ({@link #openCounted}, or any {@link CountingReadAt} adding to
+     * {@link #statsRecorder}) have done in this process; empty statistics when nothing was counted.
+     */
+    public static IoStats stats(String name) {
+        IoStatsRecorder recorder = STATS.get(Objects.requireNonNull(name, "name is null"));
+        return recorder == null ? IoStats.empty(name) : recorder.snapshot();
+    }
+
+    /** The statistics of every provider that has counted reads in this process, by name. */
+    public static List<IoStats> stats() {
+        List<IoStats> out = new ArrayList<>();
+        for (IoStatsRecorder recorder : STATS.values()) {
+            out.add(recorder.snapshot());
+        }
+        out.sort(Comparator.comparing(IoStats::name));
+        return out;
     }
 
     public static ReadAt open(Path path) {

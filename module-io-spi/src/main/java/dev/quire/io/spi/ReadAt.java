@@ -16,6 +16,8 @@ import java.util.concurrent.ExecutionException;
  * collector once they are unreachable, so they stay valid after the reader is closed.
  */
 public interface ReadAt extends AutoCloseable {
+    /** The default {@link #preferredConcurrency()}: about the queue depth a local SSD serves at full speed. */
+    int DEFAULT_CONCURRENCY = 16;
 
     /** A short description of what is being read, for messages: a path or URI. */
     String name();
@@ -32,11 +34,50 @@ public interface ReadAt extends AutoCloseable {
      */
     CompletableFuture<MemorySegment> read(long offset, long length, long alignment);
 
-    /** Reads many ranges at once; the default submits them one by one, so providers override it to coalesce. */
+    /**
+     * Reads many ranges at once: one future per range, in the order given. The default merges neighbouring ranges as
+     * {@link #coalescing()} allows through the shared {@link Coalescer} and issues each merged read with
+     * {@link #read}; a provider with a batch path of its own (one submission for many reads) overrides it, and
+     * {@link #readEach} issues the ranges one by one.
+     */
     default List<CompletableFuture<MemorySegment>> readRanges(List<ByteRange> ranges, long alignment) {
+        return new Coalescer(coalescing()).readRanges(this, ranges, alignment);
+    }
+
+    /**
+     * How this reader likes neighbouring reads merged by {@link #readRanges}, {@link CompletionScope}s and wrappers
+     * such as {@link CountingReadAt}. The default, {@link Coalescing#defaults()}, suits local files; a reader whose
+     * reads are free slices (a memory mapping) may return {@link Coalescing#none()}, an object store a wider gap.
+     */
+    default Coalescing coalescing() {
+        return Coalescing.defaults();
+    }
+
+    /**
+     * How many reads a caller should keep in flight on this reader to get its throughput: a hint for schedulers,
+     * never a limit. {@value #DEFAULT_CONCURRENCY} by default.
+     */
+    default int preferredConcurrency() {
+        return DEFAULT_CONCURRENCY;
+    }
+
+    /**
+     * Opens a completion-driven scope over this reader: reads are submitted with a tag and their completions polled
+     * or waited for, in the order they finish. The default serves it from the future-based {@link #read} and
+     * {@link #readRanges} ({@link FutureCompletionScope}); a provider with a completion queue of its own (io_uring)
+     * overrides it.
+     *
+     * @param <T> the type of the tags that identify reads in their completions
+     */
+    default <T> CompletionScope<T> openScope() {
+        return new FutureCompletionScope<>(this);
+    }
+
+    /** Reads every range with its own {@link ReadAt#read}, merging nothing: the old default of {@link #readRanges}. */
+    static List<CompletableFuture<MemorySegment>> readEach(ReadAt in, List<ByteRange> ranges, long alignment) {
         List<CompletableFuture<MemorySegment>> out = new ArrayList<>(ranges.size());
         for (ByteRange range : ranges) {
-            out.add(read(range.offset(), range.length(), alignment));
+            out.add(in.read(range.offset(), range.length(), alignment));
         }
         return out;
     }

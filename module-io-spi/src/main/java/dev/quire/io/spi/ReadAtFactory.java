@@ -17,4 +17,12 @@ public interface ReadAtFactory {
     static ReadAtFactory defaults() {
         return providers(IoOptions.defaults());
     }
+
+    /**
+     * Like {@link #providers(IoOptions)}, with every reader wrapped in a {@link CountingReadAt} that also adds to its
+     * provider's statistics ({@link IoProviders#openCounted}).
+     */
+    static ReadAtFactory counted(IoOptions options) {
+        return uri -> IoProviders.openCounted(uri, options);
+    }
 }

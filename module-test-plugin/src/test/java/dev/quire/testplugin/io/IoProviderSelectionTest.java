@@ -1,14 +1,19 @@
 package dev.quire.testplugin.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.spi.ByteRange;
+import dev.quire.io.spi.CountingReadAt;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProvider;
 import dev.quire.io.spi.IoProviders;
+import dev.quire.io.spi.IoStats;
 import dev.quire.io.spi.ReadAt;
+import dev.quire.io.spi.ReadAtFactory;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -81,6 +86,28 @@ class IoProviderSelectionTest {
                 () -> IoProviders.choose(file, IoOptions.defaults()));
         assertEquals("I/O provider `test-pattern-fallback` cannot read " + file, e.getMessage());
         assertEquals("posix", IoProviders.choose(file, IoOptions.defaults().withProvider("posix")).name());
+    }
+
+    @Test
+    void countedReadersAddToTheirProvidersStatistics() {
+        IoStats before = IoProviders.stats(PatternIoProvider.Fallback.NAME);
+        IoStats otherBefore = IoProviders.stats(PatternIoProvider.NAME);
+        IoOptions options = IoOptions.defaults().withProvider(PatternIoProvider.Fallback.NAME);
+        try (CountingReadAt in = IoProviders.openCounted(PATTERN, options);
+                ReadAt viaFactory = ReadAtFactory.counted(options).open(PATTERN)) {
+            assertPattern(in, 1000);
+            in.readRanges(List.of(new ByteRange(0, 10), new ByteRange(10, 10)), 1).forEach(ReadAt::await);
+            viaFactory.readFully(0, 5, 1);
+            assertEquals(3, in.stats().requests());
+            assertEquals(2, in.stats().reads(), "the two neighbours were read at once");
+            assertEquals(1, in.stats().readsSaved());
+            assertInstanceOf(CountingReadAt.class, viaFactory);
+        }
+        IoStats after = IoProviders.stats(PatternIoProvider.Fallback.NAME);
+        assertEquals(4, after.requests() - before.requests(), "both readers count for their provider");
+        assertEquals(3, after.reads() - before.reads());
+        assertEquals(1000 + 20 + 5, after.bytesRead() - before.bytesRead());
+        assertEquals(otherBefore, IoProviders.stats(PatternIoProvider.NAME), "another provider's are untouched");
     }
 
     @Test

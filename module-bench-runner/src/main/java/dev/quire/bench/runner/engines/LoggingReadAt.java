@@ -2,6 +2,7 @@ package dev.quire.bench.runner.engines;
 
 import dev.quire.bench.runner.spi.ReadLog;
 import dev.quire.io.spi.ByteRange;
+import dev.quire.io.spi.Coalescing;
 import dev.quire.io.spi.ReadAt;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -49,6 +50,16 @@ final class LoggingReadAt implements ReadAt {
             out.add(logged(reads.get(i), range.offset(), range.length(), issued));
         }
         return out;
+    }
+
+    @Override
+    public Coalescing coalescing() {
+        return in.coalescing();
+    }
+
+    @Override
+    public int preferredConcurrency() {
+        return in.preferredConcurrency();
     }
 
     private CompletableFuture<MemorySegment> logged(CompletableFuture<MemorySegment> read, long offset, long length,

@@ -17,7 +17,11 @@ import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.bench.runner.tpch.LineItemRow;
 import dev.quire.bench.runner.tpch.LineItems;
+import dev.quire.errors.ClosedException;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.spi.CountingReadAt;
+import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.ReadAtFactory;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
@@ -223,6 +227,37 @@ class QuireEngineTest {
                 .open(file, new EngineOptions(Optional.of("no-such-io"), 0, Optional.empty())));
         assertTrue(e.getMessage().contains("no-such-io"), e.getMessage());
         assertTrue(e.getMessage().contains("posix") && e.getMessage().contains("mmap"), e.getMessage());
+    }
+
+    @Test
+    void aReaderFactoryServesTheFileWithTheRunsIoOptions() throws IOException {
+        List<IoOptions> asked = new ArrayList<>();
+        List<CountingReadAt> opened = new ArrayList<>();
+        QuireEngine engine = new QuireEngine(io -> {
+            asked.add(io);
+            return uri -> {
+                CountingReadAt in = CountingReadAt.wrap(ReadAtFactory.providers(io).open(uri));
+                opened.add(in);
+                return in;
+            };
+        });
+        long sum = 0;
+        try (Table table = engine.open(file, new EngineOptions(Optional.of("posix"), 0, Optional.empty()))) {
+            long[] keys = {0};
+            table.scan(ScanRequest.of(List.of("l_orderkey")), b -> {
+                LongColumn k = b.longs("l_orderkey");
+                for (int i = 0; i < b.length(); i++) {
+                    keys[0] += k.get(i);
+                }
+            });
+            sum = keys[0];
+        }
+        assertEquals(rows.stream().mapToLong(LineItemRow::orderKey).sum(), sum);
+        assertEquals(List.of(IoOptions.defaults().withProvider("posix")), asked);
+        assertEquals(1, opened.size());
+        assertTrue(opened.getFirst().stats().reads() > 1, "the footer and the column were read through it");
+        assertThrows(ClosedException.class, () -> opened.getFirst().readFully(0, 1, 1),
+                "closing the table closes the reader the factory opened");
     }
 
     @Test
