@@ -3,6 +3,7 @@ package dev.quire.io.posix;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.QuireIoException;
 import dev.quire.io.spi.Buffers;
+import dev.quire.io.spi.Coalescing;
 import dev.quire.io.spi.ReadAt;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -47,6 +48,12 @@ public final class MappedReadAt implements ReadAt {
     @Override
     public String name() {
         return path.toString();
+    }
+
+    /** Reads are slices of the mapping, free whatever their count: merging neighbours would only copy. */
+    @Override
+    public Coalescing coalescing() {
+        return Coalescing.none();
     }
 
     @Override
