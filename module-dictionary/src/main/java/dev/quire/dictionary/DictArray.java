@@ -120,6 +120,11 @@ public final class DictArray implements Array, FilterKernel {
         return values.array();
     }
 
+    /** The shared values, for tests. */
+    DictValues valuesHandle() {
+        return values;
+    }
+
     /** The code of row {@code i} (meaningless when the code is null). */
     public long code(long i) {
         return read(codes.values(), codes.ptype(), i);
