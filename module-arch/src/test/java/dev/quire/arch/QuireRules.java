@@ -74,7 +74,9 @@ final class QuireRules {
             .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, SPLITS,
                     "dev.quire.layout.array..", "dev.quire.layout.dtype..", "dev.quire.layout.file..",
                     "dev.quire.layout.expr..", "dev.quire.layout.scan..", "dev.quire.layout.spi..",
-                    "dev.quire.testplugin..", "dev.quire.dictionary..", "dev.quire.encodings..")
+                    "dev.quire.testplugin..", "dev.quire.dictionary..", "dev.quire.encodings..",
+                    // Encoding metadata is protobuf, parsed with the same library the core uses.
+                    "com.google.protobuf..")
             .because("plugins reach layout only through its exported SPI packages");
 
     static final ArchRule PROVIDERS_NEVER_NAME_EACH_OTHER = classes()
