@@ -37,5 +37,8 @@ module dev.quire.bench.runner {
 
     uses dev.quire.bench.runner.spi.Engine;
 
-    provides dev.quire.bench.runner.spi.Engine with dev.quire.bench.runner.engines.QuireEngine;
+    provides dev.quire.bench.runner.spi.Engine with dev.quire.bench.runner.engines.QuireEngine,
+            dev.quire.bench.runner.engines.QuireEngine.NoDictionary,
+            dev.quire.bench.runner.engines.QuireEngine.Dictionary1MiB,
+            dev.quire.bench.runner.engines.QuireEngine.Dictionary4MiB;
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.dictionary.DictArray;
 import dev.quire.io.posix.PosixIoProvider;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.layout.file.VortexFile;
@@ -37,14 +38,15 @@ class ModuleDescriptorRulesTest {
     @BeforeAll
     static void findModules() throws URISyntaxException {
         for (Class<?> c : List.of(ReadAt.class, RowSplits.class, PosixIoProvider.class, VortexFile.class,
-                SplitEveryLayout.class)) {
+                SplitEveryLayout.class, DictArray.class)) {
             Path location = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
             for (ModuleReference ref : ModuleFinder.of(location).findAll()) {
                 MODULES.put(ref.descriptor().name(), ref);
             }
         }
         assertEquals(Set.of("dev.quire.io.spi", "dev.quire.splits", "dev.quire.io.posix", "dev.quire.layout",
-                "dev.quire.testplugin"), MODULES.keySet(), "every module's descriptor is found");
+                "dev.quire.testplugin", "dev.quire.dictionary"), MODULES.keySet(),
+                "every module's descriptor is found");
     }
 
     private static ModuleDescriptor descriptor(String module) {
@@ -78,8 +80,16 @@ class ModuleDescriptorRulesTest {
             assertFalse(Set.of("dev.quire.testplugin", "dev.quire.dictionary", "dev.quire.encodings",
                     "dev.quire.cli").contains(name), "layout requires " + name);
         }
-        assertEquals(Set.of("dev.quire.layout.spi.ArrayEncoding", "dev.quire.layout.spi.LayoutVTable"),
-                descriptor("dev.quire.layout").uses());
+        assertEquals(Set.of("dev.quire.layout.spi.ArrayEncoding", "dev.quire.layout.spi.LayoutVTable",
+                "dev.quire.layout.spi.ColumnStrategy"), descriptor("dev.quire.layout").uses());
+    }
+
+    @Test
+    void dictionaryRequiresOnlyLayoutAndProtobuf() {
+        assertEquals(Set.of("dev.quire.layout", "com.google.protobuf"), requires("dev.quire.dictionary"));
+        assertEquals(Set.of("dev.quire.layout.spi.ArrayEncoding", "dev.quire.layout.spi.LayoutVTable",
+                "dev.quire.layout.spi.ColumnStrategy"), descriptor("dev.quire.dictionary").provides().stream()
+                .map(ModuleDescriptor.Provides::service).collect(Collectors.toSet()));
     }
 
     @Test

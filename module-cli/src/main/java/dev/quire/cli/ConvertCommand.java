@@ -5,6 +5,8 @@ import dev.quire.cli.csv.SchemaSpec;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.file.DictionaryOptions;
+import dev.quire.layout.file.WriteOptions;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -65,6 +67,16 @@ final class ConvertCommand implements Callable<Integer> {
             description = "Rows per batch handed to the writer (default: ${DEFAULT-VALUE}).")
     int batchRows;
 
+    @Option(names = "--dict-max-bytes", paramLabel = "BYTES",
+            defaultValue = "" + DictionaryOptions.DEFAULT_MAX_BYTES,
+            description = "The most bytes of distinct values one dictionary may hold, when the dictionary module is"
+                    + " present (default: ${DEFAULT-VALUE}); a column whose chunk overflows it starts a new"
+                    + " dictionary.")
+    long dictMaxBytes;
+
+    @Option(names = "--no-dict", description = "Write no dictionary-encoded columns.")
+    boolean noDict;
+
     @Override
     public Integer call() {
         CsvConverter.Options options = options();
@@ -120,8 +132,13 @@ final class ConvertCommand implements Callable<Integer> {
         if (batchRows < 1) {
             throw new ParameterException(spec.commandLine(), "--batch-rows must be at least 1, got " + batchRows);
         }
+        if (dictMaxBytes < 1) {
+            throw new ParameterException(spec.commandLine(), "--dict-max-bytes must be at least 1, got "
+                    + dictMaxBytes);
+        }
+        WriteOptions write = WriteOptions.defaults().withDictionary(!noDict).withDictionaryMaxBytes(dictMaxBytes);
         return CsvConverter.Options.defaults().withDelimiter(separator).withSampleRows(sampleRows)
-                .withBatchRows(batchRows).withDeclared(declared);
+                .withBatchRows(batchRows).withDeclared(declared).withWrite(write);
     }
 
     /** Standard input belongs to the process, not to this command: closing it is not ours to do. */

@@ -14,6 +14,7 @@ import dev.quire.layout.array.StructBuilder;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.file.VortexWriter;
+import dev.quire.layout.file.WriteOptions;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,8 +46,10 @@ public final class CsvConverter {
      * @param sampleRows how many rows type inference looks at
      * @param batchRows the most rows a batch handed to the writer has
      * @param declared column types given with {@code --schema}; the other columns are inferred
+     * @param write how the file is laid out (dictionary caps from {@code --dict-max-bytes} and {@code --no-dict})
      */
-    public record Options(char delimiter, int sampleRows, int batchRows, Map<String, DType> declared) {
+    public record Options(char delimiter, int sampleRows, int batchRows, Map<String, DType> declared,
+            WriteOptions write) {
         public static final int DEFAULT_SAMPLE_ROWS = 10_000;
         public static final int DEFAULT_BATCH_ROWS = 65_536;
 
@@ -58,26 +61,31 @@ public final class CsvConverter {
                 throw new InvalidArgumentException("batches must have at least 1 row, got " + batchRows);
             }
             declared = Map.copyOf(declared);
+            java.util.Objects.requireNonNull(write, "write is null");
         }
 
         public static Options defaults() {
-            return new Options(',', DEFAULT_SAMPLE_ROWS, DEFAULT_BATCH_ROWS, Map.of());
+            return new Options(',', DEFAULT_SAMPLE_ROWS, DEFAULT_BATCH_ROWS, Map.of(), WriteOptions.defaults());
         }
 
         public Options withDelimiter(char v) {
-            return new Options(v, sampleRows, batchRows, declared);
+            return new Options(v, sampleRows, batchRows, declared, write);
         }
 
         public Options withSampleRows(int v) {
-            return new Options(delimiter, v, batchRows, declared);
+            return new Options(delimiter, v, batchRows, declared, write);
         }
 
         public Options withBatchRows(int v) {
-            return new Options(delimiter, sampleRows, v, declared);
+            return new Options(delimiter, sampleRows, v, declared, write);
         }
 
         public Options withDeclared(Map<String, DType> v) {
-            return new Options(delimiter, sampleRows, batchRows, v);
+            return new Options(delimiter, sampleRows, batchRows, v, write);
+        }
+
+        public Options withWrite(WriteOptions v) {
+            return new Options(delimiter, sampleRows, batchRows, declared, v);
         }
     }
 
@@ -178,7 +186,7 @@ public final class CsvConverter {
             }
             StructBuilder builder = (StructBuilder) ArrayBuilder.forType(schema);
             long written = 0;
-            try (VortexWriter writer = VortexWriter.create(out, schema)) {
+            try (VortexWriter writer = VortexWriter.create(out, schema, options.write())) {
                 while ((row = !sample.isEmpty() ? sample.poll() : nextRow()) != null) {
                     append(builder, parsers, row);
                     if (builder.length() >= options.batchRows()

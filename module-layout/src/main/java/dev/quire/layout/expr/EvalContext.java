@@ -15,6 +15,7 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
+import dev.quire.layout.spi.FilterKernel;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,11 +23,50 @@ import java.util.Map;
 /**
  * One evaluation over one batch: finds each column a bound expression reads (once, however often it is named), in
  * its canonical encoding or as a {@link ConstantArray}, with the rows where it is valid: valid itself and inside
- * valid structs all the way up.
+ * valid structs all the way up. A column whose encoding offers a {@link FilterKernel} is kept encoded: predicates
+ * ask the kernel first, and the column is decoded only when something needs its canonical form.
  */
 final class EvalContext {
-    /** A column of the batch: a canonical array (extensions unwrapped to their storage) or a constant. */
-    record Col(Array array, long[] valid) {}
+    /**
+     * A column of the batch: a canonical array (extensions unwrapped to their storage) or a constant, or an encoded
+     * array with a filter kernel, decoded on first use of {@link #array()}.
+     */
+    static final class Col {
+        private Array array;
+        private final long[] valid;
+        private final FilterKernel kernel;
+        private final Array encoded;
+
+        Col(Array array, long[] valid) {
+            this.array = array;
+            this.valid = valid;
+            this.kernel = null;
+            this.encoded = null;
+        }
+
+        Col(FilterKernel kernel, Array encoded, long[] valid) {
+            this.kernel = kernel;
+            this.encoded = encoded;
+            this.valid = valid;
+        }
+
+        /** The column canonical (or constant), decoded on first use. */
+        Array array() {
+            if (array == null) {
+                array = canonicalStorage(encoded);
+            }
+            return array;
+        }
+
+        long[] valid() {
+            return valid;
+        }
+
+        /** The column's filter kernel, or null when it is canonical. */
+        FilterKernel kernel() {
+            return kernel;
+        }
+    }
 
     final StructArray batch;
     final int n;
@@ -84,6 +124,12 @@ final class EvalContext {
         }
         checkType(path, current.dtype(), expected);
         Array leaf = leaf(current);
+        if (leaf instanceof FilterKernel kernel && !isCanonicalKind(leaf) && !(leaf instanceof ConstantArray)) {
+            long[] bits = new long[words];
+            kernel.validity(bits);
+            Bits.andInto(valid, bits);
+            return new Col(kernel, leaf, valid);
+        }
         Bits.andInto(valid, validOf(leaf));
         return new Col(leaf, valid);
     }
@@ -121,8 +167,27 @@ final class EvalContext {
                             : new Scalar(storage, s.value()), n);
                 }
                 return c;
-            } else if (a instanceof PrimitiveArray || a instanceof BoolArray || a instanceof VarBinViewArray
-                    || a instanceof DecimalArray || a instanceof StructArray || a instanceof NullArray) {
+            } else if (isCanonicalKind(a)) {
+                return a;
+            } else if (a instanceof FilterKernel && !(a.dtype() instanceof DType.Extension)) {
+                return a;
+            } else {
+                a = a.toCanonical();
+            }
+        }
+    }
+
+    private static boolean isCanonicalKind(Array a) {
+        return a instanceof PrimitiveArray || a instanceof BoolArray || a instanceof VarBinViewArray
+                || a instanceof DecimalArray || a instanceof StructArray || a instanceof NullArray;
+    }
+
+    /** {@code a} canonical, extensions unwrapped to their storage. */
+    static Array canonicalStorage(Array a) {
+        while (true) {
+            if (a instanceof ExtensionArray e) {
+                a = e.storage();
+            } else if (isCanonicalKind(a)) {
                 return a;
             } else {
                 a = a.toCanonical();
@@ -131,7 +196,12 @@ final class EvalContext {
     }
 
     private long[] validOf(Array leaf) {
-        Validity v = switch (leaf) {
+        return Bits.valid(validityOf(leaf), n);
+    }
+
+    /** The validity of a canonical array or a constant. */
+    static Validity validityOf(Array leaf) {
+        return switch (leaf) {
             case ConstantArray c -> c.scalar().isNull() ? Validity.ALL_INVALID : Validity.ALL_VALID;
             case NullArray x -> Validity.ALL_INVALID;
             case PrimitiveArray p -> p.validity();
@@ -141,7 +211,6 @@ final class EvalContext {
             case StructArray s -> s.validity();
             default -> throw new InvalidArgumentException("cannot filter on a column encoded as " + leaf.encodingId());
         };
-        return Bits.valid(v, n);
     }
 
     /** A one-row canonical array holding a non-null scalar, so that kernels can evaluate constants. */

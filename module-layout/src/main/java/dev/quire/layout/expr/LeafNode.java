@@ -1,5 +1,6 @@
 package dev.quire.layout.expr;
 
+import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.ConstantArray;
@@ -18,7 +19,7 @@ import java.util.Optional;
  * over a canonical array. This class masks the result with validity, and evaluates a {@link ConstantArray} column
  * once, on a one-row array, instead of expanding it.
  */
-abstract sealed class LeafNode implements Node
+abstract sealed class LeafNode implements Node, ValuePredicate
         permits LeafNode.IsNull, LeafNode.BoolColumn, LeafNode.BytesCompare, LeafNode.BytesIn, LeafNode.Like,
                 RangeNode, SetNode {
     final FieldPath path;
@@ -43,11 +44,44 @@ abstract sealed class LeafNode implements Node
     /** The values the predicate may take on valid rows of the zone. */
     abstract int pruneValid(ArrayStats stats);
 
+    /** Evaluates this predicate over any canonical array of the column's values, for encoded arrays' kernels. */
+    @Override
+    public long[] matches(Array values) {
+        Array canonical = EvalContext.canonicalStorage(values);
+        if (canonical.length() > Integer.MAX_VALUE) {
+            throw new InvalidArgumentException("cannot match more than " + Integer.MAX_VALUE
+                    + " values at once, got " + canonical.length());
+        }
+        int n = (int) canonical.length();
+        long[] valid = Bits.valid(EvalContext.validityOf(canonical), n);
+        long[] out = new long[Bits.words(n)];
+        if (n > 0) {
+            match(canonical, n, valid, out);
+        }
+        for (int i = 0; i < out.length; i++) {
+            out[i] &= valid[i];
+        }
+        return out;
+    }
+
     @Override
     public void eval(EvalContext ctx, long[] t, long[] f, boolean needFalse) {
         EvalContext.Col col = ctx.column(path, dtype);
         long[] valid = col.valid();
         long[] m = new long[ctx.words];
+        // An encoded column (a dictionary, say) may answer from its encoded form; otherwise evaluate the values.
+        if (col.kernel() == null || !col.kernel().match(this, m)) {
+            matchDecoded(col, ctx.n, valid, m);
+        }
+        boolean nonMatchIsNull = nonMatchIsNull();
+        for (int i = 0; i < m.length; i++) {
+            t[i] = m[i] & valid[i];
+            f[i] = nonMatchIsNull ? 0 : ~m[i] & valid[i];
+        }
+    }
+
+    /** Matches a canonical column, or a constant one once. */
+    private void matchDecoded(EvalContext.Col col, int n, long[] valid, long[] m) {
         if (col.array() instanceof ConstantArray constant) {
             Scalar s = constant.scalar();
             if (!s.isNull()) {
@@ -56,12 +90,7 @@ abstract sealed class LeafNode implements Node
                 Arrays.fill(m, (one[0] & 1) != 0 ? -1L : 0L);
             }
         } else {
-            match(col.array(), ctx.n, valid, m);
-        }
-        boolean nonMatchIsNull = nonMatchIsNull();
-        for (int i = 0; i < m.length; i++) {
-            t[i] = m[i] & valid[i];
-            f[i] = nonMatchIsNull ? 0 : ~m[i] & valid[i];
+            match(col.array(), n, valid, m);
         }
     }
 

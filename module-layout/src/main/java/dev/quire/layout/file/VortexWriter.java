@@ -41,8 +41,7 @@ public final class VortexWriter implements AutoCloseable {
         this.channel = channel;
         this.ownsChannel = ownsChannel;
         this.file = new FileWriter(channel, options.lz4Buffers());
-        this.root = ColumnWriter.create(schema, file, options.chunkBytes(), options.blockRows(),
-                options.zoneMaps() ? options.zoneRows() : 0);
+        this.root = ColumnWriter.create(schema, file, options);
     }
 
     /** Creates (or truncates) {@code path} and writes a file of the given schema to it. */

@@ -1,6 +1,7 @@
 package dev.quire.layout.file;
 
 import dev.quire.errors.InvalidArgumentException;
+import java.util.Objects;
 
 /**
  * How {@link VortexWriter} lays a file out.
@@ -15,8 +16,11 @@ import dev.quire.errors.InvalidArgumentException;
  *     (min, max, sum, NaN and null counts; bounded min and max for strings and bytes). Readers, Quire's and Vortex's,
  *     skip zones whose statistics rule a filter out
  * @param zoneMaps whether to write zone maps at all; on by default
+ * @param dictionary what a dictionary write strategy may do, when one is on the module or class path
+ *     ({@link dev.quire.layout.spi.ColumnStrategy}); on by default with a 2 MiB and 65,535-value cap
  */
-public record WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, int zoneRows, boolean zoneMaps) {
+public record WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, int zoneRows, boolean zoneMaps,
+        DictionaryOptions dictionary) {
     public static final long DEFAULT_CHUNK_BYTES = 1L << 20;
     public static final int DEFAULT_BLOCK_ROWS = 8192;
     public static final int DEFAULT_ZONE_ROWS = 8192;
@@ -31,6 +35,12 @@ public record WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, i
         if (zoneRows < 1) {
             throw new InvalidArgumentException("zoneRows must be positive, got " + zoneRows);
         }
+        Objects.requireNonNull(dictionary, "dictionary is null");
+    }
+
+    /** Options with the default dictionary options. */
+    public WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, int zoneRows, boolean zoneMaps) {
+        this(chunkBytes, blockRows, lz4Buffers, zoneRows, zoneMaps, DictionaryOptions.defaults());
     }
 
     /** Options with zone maps of the default size. */
@@ -39,26 +49,46 @@ public record WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, i
     }
 
     public static WriteOptions defaults() {
-        return new WriteOptions(DEFAULT_CHUNK_BYTES, DEFAULT_BLOCK_ROWS, false, DEFAULT_ZONE_ROWS, true);
+        return new WriteOptions(DEFAULT_CHUNK_BYTES, DEFAULT_BLOCK_ROWS, false, DEFAULT_ZONE_ROWS, true,
+                DictionaryOptions.defaults());
     }
 
     public WriteOptions withChunkBytes(long v) {
-        return new WriteOptions(v, blockRows, lz4Buffers, zoneRows, zoneMaps);
+        return new WriteOptions(v, blockRows, lz4Buffers, zoneRows, zoneMaps, dictionary);
     }
 
     public WriteOptions withBlockRows(int v) {
-        return new WriteOptions(chunkBytes, v, lz4Buffers, zoneRows, zoneMaps);
+        return new WriteOptions(chunkBytes, v, lz4Buffers, zoneRows, zoneMaps, dictionary);
     }
 
     public WriteOptions withLz4Buffers(boolean v) {
-        return new WriteOptions(chunkBytes, blockRows, v, zoneRows, zoneMaps);
+        return new WriteOptions(chunkBytes, blockRows, v, zoneRows, zoneMaps, dictionary);
     }
 
     public WriteOptions withZoneRows(int v) {
-        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, v, zoneMaps);
+        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, v, zoneMaps, dictionary);
     }
 
     public WriteOptions withZoneMaps(boolean v) {
-        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, zoneRows, v);
+        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, zoneRows, v, dictionary);
+    }
+
+    public WriteOptions withDictionary(DictionaryOptions v) {
+        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, zoneRows, zoneMaps, v);
+    }
+
+    /** Whether a dictionary strategy may encode columns (when one is present). */
+    public WriteOptions withDictionary(boolean enabled) {
+        return withDictionary(dictionary.withEnabled(enabled));
+    }
+
+    /** The most bytes of distinct values one dictionary may hold. */
+    public WriteOptions withDictionaryMaxBytes(long v) {
+        return withDictionary(dictionary.withMaxBytes(v));
+    }
+
+    /** The most distinct values one dictionary may hold. */
+    public WriteOptions withDictionaryMaxEntries(int v) {
+        return withDictionary(dictionary.withMaxEntries(v));
     }
 }

@@ -30,20 +30,27 @@ import java.util.function.Function;
  * {@link EngineOptions#threads()} sizes a pool of scan threads owned by the table (Quire's shared scan pool when 0),
  * and {@link EngineOptions#readLog()} sees every read the scan makes.
  */
-public final class QuireEngine implements Engine {
+public class QuireEngine implements Engine {
     /** The engine's name on the command line and in reports. */
     public static final String NAME = "quire";
     /**
      * The version of the files {@link #prepare} writes. Bump it whenever the generator, the schema, the write options
-     * or the writer's output change, so that stale cached files are rewritten.
+     * or the writer's output change, so that stale cached files are rewritten. (w2: dictionary layouts, when
+     * {@code dev.quire.dictionary} is on the path.)
      */
-    public static final String WRITER_VERSION = "w1";
+    public static final String WRITER_VERSION = "w2";
     /** Rows per batch handed from the generator to the writer. */
     static final int WRITE_BATCH_ROWS = 65_536;
 
+    private final String name;
+    private final String writerVersion;
+    private final WriteOptions writeOptions;
     private final Function<IoOptions, ReadAtFactory> readers;
 
-    /** Reads files through the I/O providers ({@link ReadAtFactory#providers}): what the runner uses. */
+    /**
+     * Quire with the default write options (dictionaries capped at 2 MiB when the dictionary module is present),
+     * reading files through the I/O providers ({@link ReadAtFactory#providers}): what the runner uses.
+     */
     public QuireEngine() {
         this(ReadAtFactory::providers);
     }
@@ -54,12 +61,45 @@ public final class QuireEngine implements Engine {
      * counting wrapper.
      */
     public QuireEngine(Function<IoOptions, ReadAtFactory> readers) {
+        this(NAME, WRITER_VERSION, WriteOptions.defaults(), readers);
+    }
+
+    protected QuireEngine(String name, String writerVersion, WriteOptions writeOptions) {
+        this(name, writerVersion, writeOptions, ReadAtFactory::providers);
+    }
+
+    private QuireEngine(String name, String writerVersion, WriteOptions writeOptions,
+            Function<IoOptions, ReadAtFactory> readers) {
+        this.name = name;
+        this.writerVersion = writerVersion;
+        this.writeOptions = writeOptions;
         this.readers = Objects.requireNonNull(readers, "readers is null");
+    }
+
+    /** {@code quire-nodict}: no dictionary encoding, for comparisons with the default. */
+    public static final class NoDictionary extends QuireEngine {
+        public NoDictionary() {
+            super("quire-nodict", WRITER_VERSION + "-nodict", WriteOptions.defaults().withDictionary(false));
+        }
+    }
+
+    /** {@code quire-dict1m}: dictionaries capped at 1 MiB, as the reference writer caps them. */
+    public static final class Dictionary1MiB extends QuireEngine {
+        public Dictionary1MiB() {
+            super("quire-dict1m", WRITER_VERSION + "-dict1m", WriteOptions.defaults().withDictionaryMaxBytes(1L << 20));
+        }
+    }
+
+    /** {@code quire-dict4m}: dictionaries capped at 4 MiB. */
+    public static final class Dictionary4MiB extends QuireEngine {
+        public Dictionary4MiB() {
+            super("quire-dict4m", WRITER_VERSION + "-dict4m", WriteOptions.defaults().withDictionaryMaxBytes(4L << 20));
+        }
     }
 
     @Override
     public String name() {
-        return NAME;
+        return name;
     }
 
     @Override
@@ -69,13 +109,13 @@ public final class QuireEngine implements Engine {
 
     @Override
     public String writerVersion() {
-        return WRITER_VERSION;
+        return writerVersion;
     }
 
     @Override
     public Path prepare(Dataset dataset) throws IOException {
-        return CachedFile.ensure(dataset.file(NAME, WRITER_VERSION, "vortex"), tmp -> {
-            try (VortexWriter writer = VortexWriter.create(tmp, LineItems.SCHEMA, WriteOptions.defaults())) {
+        return CachedFile.ensure(dataset.file(name, writerVersion, "vortex"), tmp -> {
+            try (VortexWriter writer = VortexWriter.create(tmp, LineItems.SCHEMA, writeOptions)) {
                 LineItems.generate(dataset.scaleFactor(), WRITE_BATCH_ROWS, writer::write);
             }
         });

@@ -1,5 +1,6 @@
 package dev.quire.layout.internal.format;
 
+import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.array.BitBuffer;
@@ -7,7 +8,12 @@ import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.file.WriteOptions;
 import dev.quire.layout.internal.zones.ZoneMapWriter;
+import dev.quire.layout.spi.ChunkEncoder;
+import dev.quire.layout.spi.ChunkSink;
+import dev.quire.layout.spi.ColumnStrategies;
+import dev.quire.layout.spi.WrittenLayout;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,15 +23,26 @@ import java.util.List;
  * validity when nullable), so each field gets its own chunk grid, as the reference writer does. With zone maps on
  * ({@code zoneRows > 0}), each leaf field becomes a {@code vortex.zoned} layout whose statistics table (one row per
  * {@code zoneRows} rows) is written after the field's data; struct validity gets none, as in the reference.
+ *
+ * <p>A leaf whose dtype a {@link dev.quire.layout.spi.ColumnStrategy} on the path applies to hands each full chunk to
+ * the strategy's {@link ChunkEncoder} instead of writing it as a flat layout; the encoder's layout becomes the
+ * column's data layout (inside the zoned layout, whose statistics stay the writer's).
  */
 public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWriter.Struct {
 
-    /** A writer with zone maps of {@code zoneRows} rows per zone, or none when {@code zoneRows} is 0. */
-    public static ColumnWriter create(DType dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows) {
+    /** A writer for a column of {@code dtype}, laid out as {@code options} say, consulting the column strategies. */
+    public static ColumnWriter create(DType dtype, FileWriter file, WriteOptions options) {
+        return forColumn(dtype, file, options.chunkBytes(), options.blockRows(),
+                options.zoneMaps() ? options.zoneRows() : 0, options);
+    }
+
+    private static ColumnWriter forColumn(DType dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows,
+            WriteOptions options) {
         if (dtype instanceof DType.Struct s) {
-            return new Struct(s, file, chunkBytes, blockRows, zoneRows);
+            return new Struct(s, file, chunkBytes, blockRows, zoneRows, options);
         }
-        return new Leaf(dtype, file, chunkBytes, blockRows, zoneRows);
+        ChunkEncoder encoder = ColumnStrategies.encoderFor(dtype, options).orElse(null);
+        return new Leaf(dtype, file, chunkBytes, blockRows, zoneRows, encoder);
     }
 
     /** Appends rows {@code [from, to)} of {@code values}. */
@@ -41,10 +58,15 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         private final int blockRows;
         private final List<LayoutSpecNode> chunks = new ArrayList<>();
         private final ZoneMapWriter zones;
+        /** The column strategy's encoder, or null to write plain flat chunks. */
+        private final ChunkEncoder encoder;
+        private final ChunkSink sink;
         private long rows;
 
-        Leaf(DType dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows) {
+        Leaf(DType dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows, ChunkEncoder encoder) {
             this.file = file;
+            this.encoder = encoder;
+            this.sink = file::writeArray;
             this.builder = ArrayBuilder.forType(dtype);
             this.chunkBytes = chunkBytes;
             this.blockRows = blockRows;
@@ -74,15 +96,30 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
             if (n == 0) {
                 return;
             }
-            int segment = file.writeArray(builder.finish());
-            chunks.add(LayoutSpecNode.flat(n, segment));
+            Array chunk = builder.finish();
+            if (encoder != null) {
+                encoder.write(chunk, sink);
+            } else {
+                int segment = file.writeArray(chunk);
+                chunks.add(LayoutSpecNode.flat(n, segment));
+            }
             rows += n;
         }
 
         @Override
         public LayoutSpecNode finish() {
             flush();
-            LayoutSpecNode data = chunks.size() == 1 ? chunks.getFirst() : LayoutSpecNode.chunked(rows, chunks);
+            LayoutSpecNode data;
+            if (encoder != null) {
+                WrittenLayout written = encoder.finish(sink);
+                if (written.rowCount() != rows) {
+                    throw new InvalidArgumentException("the column strategy's layout holds " + written.rowCount()
+                            + " rows, but " + rows + " were written");
+                }
+                data = LayoutSpecNode.of(written);
+            } else {
+                data = chunks.size() == 1 ? chunks.getFirst() : LayoutSpecNode.chunked(rows, chunks);
+            }
             if (zones == null) {
                 return data;
             }
@@ -99,11 +136,13 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         private final List<ColumnWriter> fields = new ArrayList<>();
         private long rows;
 
-        Struct(DType.Struct dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows) {
+        Struct(DType.Struct dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows,
+                WriteOptions options) {
             this.dtype = dtype;
-            this.validity = dtype.nullable() ? new Leaf(new DType.Bool(false), file, chunkBytes, blockRows, 0) : null;
+            this.validity = dtype.nullable() ? new Leaf(new DType.Bool(false), file, chunkBytes, blockRows, 0, null)
+                    : null;
             for (var f : dtype.fields()) {
-                fields.add(create(f.dtype(), file, chunkBytes, blockRows, zoneRows));
+                fields.add(forColumn(f.dtype(), file, chunkBytes, blockRows, zoneRows, options));
             }
         }
 

@@ -1,5 +1,6 @@
 package dev.quire.layout.internal.format;
 
+import dev.quire.layout.spi.WrittenLayout;
 import java.util.List;
 
 /** A layout node as the writer builds it, before it is serialized into the layout flatbuffer. */
@@ -9,6 +10,12 @@ public record LayoutSpecNode(String id, long rowCount, byte[] metadata, List<Lay
         metadata = metadata == null ? new byte[0] : metadata.clone();
         children = List.copyOf(children);
         segments = List.copyOf(segments);
+    }
+
+    /** The node a column strategy wrote, with its children. */
+    public static LayoutSpecNode of(WrittenLayout written) {
+        return new LayoutSpecNode(written.id(), written.rowCount(), written.metadata(),
+                written.children().stream().map(LayoutSpecNode::of).toList(), written.segments());
     }
 
     public static LayoutSpecNode flat(long rows, int segment) {

@@ -1,0 +1,300 @@
+package dev.quire.dictionary;
+
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.errors.MalformedFileException;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BitBuffer;
+import dev.quire.layout.array.LittleEndian;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Scalar;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.PType;
+import dev.quire.layout.expr.ValuePredicate;
+import dev.quire.layout.spi.FilterKernel;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * {@code vortex.dict}: every row is a code, an index into an array of distinct values. A row is null when its code
+ * is null or the value it points at is. Codes are any integer type (Quire writes the narrowest unsigned one); values
+ * are in any encoding and are shared, not copied, by slices.
+ *
+ * <p>Filters on a dictionary column are evaluated on the values once (per dictionary and predicate, cached) and mapped
+ * to rows through the codes ({@link FilterKernel}); {@link #toCanonical()} gathers the values, keeping string bytes
+ * where they are (only 16-byte views are copied).
+ */
+public final class DictArray implements Array, FilterKernel {
+    public static final String ID = "vortex.dict";
+
+    private static final ValueLayout.OfShort SHORT = LittleEndian.SHORT;
+    private static final ValueLayout.OfInt INT = LittleEndian.INT;
+    private static final ValueLayout.OfLong LONG = LittleEndian.LONG;
+
+    private final DType dtype;
+    private final PrimitiveArray codes;
+    private final DictValues values;
+
+    /**
+     * A dictionary array of {@code dtype} over {@code codes} (an integer primitive array, nullable only when
+     * {@code dtype} is) and {@code values} (of {@code dtype} up to nullability).
+     *
+     * @throws MalformedFileException when a valid code is negative or not below the number of values
+     * @throws InvalidArgumentException when the dtypes do not fit together
+     */
+    public DictArray(DType dtype, Array codes, Array values) {
+        this(dtype, canonicalCodes(codes), new DictValues(values), true);
+        checkDTypes(dtype, this.codes.dtype(), values.dtype());
+    }
+
+    /** An array sharing {@code values} (and what was computed from them) with other arrays of one dictionary. */
+    DictArray(DType dtype, PrimitiveArray codes, DictValues values, boolean checkCodes) {
+        this.dtype = Objects.requireNonNull(dtype, "dtype is null");
+        this.codes = codes;
+        this.values = values;
+        if (checkCodes) {
+            checkCodes(codes, values.length());
+        }
+    }
+
+    private static PrimitiveArray canonicalCodes(Array codes) {
+        if (!(codes.toCanonical() instanceof PrimitiveArray p) || !p.ptype().isInteger()) {
+            throw new InvalidArgumentException("dictionary codes are integers, not " + codes.dtype());
+        }
+        return p;
+    }
+
+    static void checkDTypes(DType dtype, DType.Primitive codes, DType values) {
+        if (!codes.ptype().isInteger()) {
+            throw new InvalidArgumentException("dictionary codes are integers, not " + codes);
+        }
+        if (codes.nullable() && !dtype.nullable()) {
+            throw new InvalidArgumentException("nullable codes in a dictionary of non-nullable " + dtype);
+        }
+        if (values.nullable() && !dtype.nullable()) {
+            throw new InvalidArgumentException("nullable values in a dictionary of non-nullable " + dtype);
+        }
+        if (!values.withNullable(false).equals(dtype.withNullable(false))) {
+            throw new InvalidArgumentException("dictionary values are " + values + ", not " + dtype);
+        }
+    }
+
+    /** Every valid code must point at a value. */
+    static void checkCodes(PrimitiveArray codes, long valueCount) {
+        long n = codes.length();
+        MemorySegment seg = codes.values();
+        PType ptype = codes.ptype();
+        boolean allValid = codes.nullCount() == 0;
+        for (long i = 0; i < n; i++) {
+            long c = read(seg, ptype, i);
+            boolean bad = ptype == PType.U64 ? Long.compareUnsigned(c, valueCount) >= 0 : c < 0 || c >= valueCount;
+            if (bad && (allValid || codes.isValid(i))) {
+                throw new MalformedFileException("dictionary code " + (ptype == PType.U64 ? Long.toUnsignedString(c)
+                        : Long.toString(c)) + " at row " + i + " is outside the " + valueCount + " values");
+            }
+        }
+    }
+
+    /** Code {@code i} of a codes buffer of {@code ptype}, as a long (unsigned types zero-extended). */
+    static long read(MemorySegment seg, PType ptype, long i) {
+        return switch (ptype) {
+            case U8 -> Byte.toUnsignedLong(seg.get(ValueLayout.JAVA_BYTE, i));
+            case I8 -> seg.get(ValueLayout.JAVA_BYTE, i);
+            case U16 -> Short.toUnsignedLong(seg.get(SHORT, i << 1));
+            case I16 -> seg.get(SHORT, i << 1);
+            case U32 -> Integer.toUnsignedLong(seg.get(INT, i << 2));
+            case I32 -> seg.get(INT, i << 2);
+            default -> seg.get(LONG, i << 3);
+        };
+    }
+
+    /** The codes, one per row. */
+    public PrimitiveArray codes() {
+        return codes;
+    }
+
+    /** The distinct values the codes point at. */
+    public Array values() {
+        return values.array();
+    }
+
+    /** The shared values, for tests. */
+    DictValues valuesHandle() {
+        return values;
+    }
+
+    /** The code of row {@code i} (meaningless when the code is null). */
+    public long code(long i) {
+        return read(codes.values(), codes.ptype(), i);
+    }
+
+    @Override
+    public DType dtype() {
+        return dtype;
+    }
+
+    @Override
+    public long length() {
+        return codes.length();
+    }
+
+    @Override
+    public String encodingId() {
+        return ID;
+    }
+
+    @Override
+    public boolean isValid(long index) {
+        if (!codes.isValid(index)) {
+            return false;
+        }
+        return !values.hasNulls() || values.canonical().isValid(code(index));
+    }
+
+    @Override
+    public long nullCount() {
+        long nulls = codes.nullCount();
+        if (!values.hasNulls()) {
+            return nulls;
+        }
+        long n = length();
+        long count = 0;
+        for (long i = 0; i < n; i++) {
+            count += isValid(i) ? 0 : 1;
+        }
+        return count;
+    }
+
+    @Override
+    public DictArray slice(long from, long to) {
+        PrimitiveArray sliced = codes.slice(from, to);
+        return new DictArray(dtype, sliced, values, false);
+    }
+
+    @Override
+    public boolean isCanonical() {
+        return false;
+    }
+
+    /** The values gathered row by row into the canonical encoding of the dtype. */
+    @Override
+    public Array toCanonical() {
+        return Gather.gather(dtype, this, values.canonical());
+    }
+
+    @Override
+    public Scalar scalarAt(long index) {
+        if (index < 0 || index >= length()) {
+            throw new InvalidArgumentException("index " + index + " out of range for " + length() + " values");
+        }
+        if (!isValid(index)) {
+            return Scalar.nullOf(dtype);
+        }
+        return new Scalar(dtype, values.array().scalarAt(code(index)).value());
+    }
+
+    @Override
+    public void validity(long[] out) {
+        int n = Math.toIntExact(length());
+        Arrays.fill(out, 0L);
+        if (codes.nullCount() == 0) {
+            for (int i = 0; i < n; i++) {
+                out[i >>> 6] |= 1L << i;
+            }
+        } else {
+            for (int i = 0; i < n; i++) {
+                if (codes.isValid(i)) {
+                    out[i >>> 6] |= 1L << i;
+                }
+            }
+        }
+        if (values.hasNulls()) {
+            long[] valid = values.validBits();
+            mapCodes(valid, out, out);
+        }
+    }
+
+    /**
+     * Evaluates the predicate on the dictionary's values (once per predicate and dictionary: the result is cached
+     * with the values) and sets the bit of every row whose code points at a matching value.
+     */
+    @Override
+    public boolean match(ValuePredicate predicate, long[] out) {
+        long[] matching = values.matches(predicate);
+        Arrays.fill(out, 0L);
+        long[] all = new long[out.length];
+        Arrays.fill(all, -1L);
+        mapCodes(matching, all, out);
+        return true;
+    }
+
+    /**
+     * For each row {@code i} whose bit is set in {@code rows}, sets bit {@code i} of {@code out} to the bit of its
+     * code in {@code valueBits}; other bits of {@code out} are cleared. Codes outside the values (which only null
+     * rows may hold) read as clear.
+     */
+    private void mapCodes(long[] valueBits, long[] rows, long[] out) {
+        int n = Math.toIntExact(length());
+        long limit = values.length();
+        MemorySegment seg = codes.values();
+        PType ptype = codes.ptype();
+        for (int w = 0, base = 0; base < n; w++, base += 64) {
+            int count = Math.min(64, n - base);
+            long word = 0;
+            long sel = rows[w];
+            switch (ptype) {
+                case U8 -> {
+                    for (int j = 0; j < count; j++) {
+                        int c = Byte.toUnsignedInt(seg.get(ValueLayout.JAVA_BYTE, base + j));
+                        if (c < limit) {
+                            word |= (valueBits[c >>> 6] >>> c & 1L) << j;
+                        }
+                    }
+                }
+                case U16 -> {
+                    for (int j = 0; j < count; j++) {
+                        int c = Short.toUnsignedInt(seg.get(SHORT, (long) (base + j) << 1));
+                        if (c < limit) {
+                            word |= (valueBits[c >>> 6] >>> c & 1L) << j;
+                        }
+                    }
+                }
+                default -> {
+                    for (int j = 0; j < count; j++) {
+                        long c = read(seg, ptype, base + j);
+                        if (c >= 0 && c < limit) {
+                            word |= (valueBits[(int) (c >>> 6)] >>> c & 1L) << j;
+                        }
+                    }
+                }
+            }
+            out[w] = word & sel;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DictArray[" + dtype + ", " + length() + " rows, " + values.length() + " values, codes "
+                + codes.ptype().displayName() + "]";
+    }
+
+    /** The row validity as a {@link Validity} of a canonical array of {@code dtype}. */
+    Validity rowValidity() {
+        if (!dtype.nullable()) {
+            return Validity.NON_NULLABLE;
+        }
+        if (codes.nullCount() == 0 && !values.hasNulls()) {
+            return Validity.ALL_VALID;
+        }
+        int n = Math.toIntExact(length());
+        long[] bits = new long[(n + 63) >>> 6];
+        validity(bits);
+        byte[] bytes = new byte[(n + 7) >>> 3];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (bits[i >>> 3] >>> ((i & 7) << 3));
+        }
+        return new Validity.Mask(BitBuffer.ofBytes(bytes, n));
+    }
+}

@@ -1,0 +1,89 @@
+package dev.quire.dictionary;
+
+import dev.quire.layout.array.Array;
+import dev.quire.layout.expr.ValuePredicate;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The values of one dictionary, shared by every array over it (slices, and every read of one dictionary layout): their
+ * canonical form, decoded once, and the values each filter predicate matched, computed once per predicate. Thread-safe.
+ */
+final class DictValues {
+    /** Predicates remembered per dictionary; a scan has a handful, so the cache is cleared rather than evicted. */
+    private static final int MAX_CACHED_PREDICATES = 32;
+
+    private final Array array;
+    private volatile Array canonical;
+    private volatile long[] validBits;
+    private final Map<ValuePredicate, long[]> matches = new IdentityHashMap<>();
+    private final AtomicLong evaluations = new AtomicLong();
+
+    DictValues(Array array) {
+        this.array = array;
+    }
+
+    Array array() {
+        return array;
+    }
+
+    long length() {
+        return array.length();
+    }
+
+    boolean hasNulls() {
+        return array.dtype().nullable() && canonical().nullCount() > 0;
+    }
+
+    /** The values in their canonical encoding, decoded on first use. */
+    Array canonical() {
+        Array c = canonical;
+        if (c == null) {
+            c = array.toCanonical();
+            canonical = c;
+        }
+        return c;
+    }
+
+    /** One bit per value, set when the value is not null. */
+    long[] validBits() {
+        long[] v = validBits;
+        if (v == null) {
+            Array c = canonical();
+            int n = Math.toIntExact(c.length());
+            v = new long[(n + 63) >>> 6];
+            for (int i = 0; i < n; i++) {
+                if (c.isValid(i)) {
+                    v[i >>> 6] |= 1L << i;
+                }
+            }
+            validBits = v;
+        }
+        return v;
+    }
+
+    /** The values {@code predicate} matches, one bit per value; computed once per predicate. */
+    long[] matches(ValuePredicate predicate) {
+        synchronized (matches) {
+            long[] m = matches.get(predicate);
+            if (m != null) {
+                return m;
+            }
+        }
+        long[] m = predicate.matches(canonical());
+        evaluations.incrementAndGet();
+        synchronized (matches) {
+            if (matches.size() >= MAX_CACHED_PREDICATES) {
+                matches.clear();
+            }
+            matches.put(predicate, m);
+        }
+        return m;
+    }
+
+    /** How many times a predicate was evaluated on these values (for tests: once per predicate). */
+    long evaluations() {
+        return evaluations.get();
+    }
+}

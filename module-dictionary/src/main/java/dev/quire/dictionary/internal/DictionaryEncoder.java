@@ -1,0 +1,274 @@
+package dev.quire.dictionary.internal;
+
+import dev.quire.dictionary.internal.proto.DictLayoutMetadata;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.LittleEndian;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.PType;
+import dev.quire.layout.file.DictionaryOptions;
+import dev.quire.layout.spi.ChunkEncoder;
+import dev.quire.layout.spi.ChunkSink;
+import dev.quire.layout.spi.WrittenLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Dictionary-encodes one column, chunk by chunk, into {@code vortex.dict} layouts (values flat, then codes: one flat
+ * per chunk piece), keeping plain flat chunks where a dictionary does not pay; several pieces make a
+ * {@code vortex.chunked} of them, as the reference writes.
+ *
+ * <p>Each piece of a chunk is encoded against the open dictionary, adding its new values one row at a time while the
+ * caps hold (entries, value bytes, and the range of the dictionary's code type once its first piece fixed it). When
+ * a value does not fit, the rows before it are kept with this dictionary, the dictionary is closed (its values are
+ * written) and a new one starts at that row. Every piece is judged: if its codes plus the values it added are not
+ * smaller than its plain canonical bytes, its additions are undone, the open dictionary is closed and the rest of the
+ * chunk is written plain; the next chunk tries a fresh dictionary.
+ *
+ * <p>The values new to a piece get codes in order of falling frequency within the piece, so in a dictionary's first
+ * piece the most frequent value has code 0. Codes are the narrowest unsigned type that holds the dictionary after its
+ * first piece. What this keeps between chunks is the value table (its distinct values and their index) and the layout
+ * nodes written, never rows.
+ */
+public final class DictionaryEncoder implements ChunkEncoder {
+    public static final String LAYOUT_ID = "vortex.dict";
+
+    private final DType dtype;
+    private final DictionaryOptions options;
+    private final List<WrittenLayout> pieces = new ArrayList<>();
+
+    /** The open dictionary, or null. */
+    private ValueTable table;
+    /** The open dictionary's code type, fixed by its first piece; null before. */
+    private PType codeType;
+    private final List<WrittenLayout> codeChunks = new ArrayList<>();
+    private long dictionaryRows;
+
+    private long dictionaries;
+    private long plainPieces;
+
+    public DictionaryEncoder(DType dtype, DictionaryOptions options) {
+        this.dtype = dtype;
+        this.options = options;
+    }
+
+    @Override
+    public void write(Array chunk, ChunkSink sink) {
+        Array canonical = chunk.toCanonical();
+        long n = canonical.length();
+        long pos = 0;
+        while (pos < n) {
+            boolean fresh = table == null;
+            if (fresh) {
+                table = ValueTable.forType(dtype);
+                codeType = null;
+            }
+            long end = encodePiece(canonical, pos, n, sink);
+            if (end < 0) {
+                // Not paying: the piece's additions are undone; the rest of the chunk is written plain.
+                closeDictionary(sink);
+                writePlain(canonical, pos, n, sink);
+                return;
+            }
+            if (end == pos) {
+                if (fresh) {
+                    // Not even one value fits an empty dictionary (a value above the byte cap).
+                    closeDictionary(sink);
+                    writePlain(canonical, pos, n, sink);
+                    return;
+                }
+                closeDictionary(sink);
+                continue;
+            }
+            pos = end;
+            if (pos < n) {
+                closeDictionary(sink); // the cap was reached inside the chunk: the rest starts a new dictionary
+            }
+        }
+    }
+
+    /**
+     * Encodes rows {@code [from, to)} of the canonical chunk against the open dictionary, up to the first row whose
+     * value does not fit; writes the codes and returns the end of the encoded rows, or returns -1 (undoing the
+     * additions) when the piece does not pay.
+     */
+    private long encodePiece(Array chunk, long from, long to, ChunkSink sink) {
+        int base = table.size();
+        long baseBytes = table.valueBytes();
+        int count = Math.toIntExact(to - from);
+        int[] codes = new int[count];
+        boolean allValid = chunk.nullCount() == 0;
+        long limit = codeType == null ? options.maxEntries() : Math.min(options.maxEntries(), maxCodes(codeType));
+        long end = to;
+        for (int k = 0; k < count; k++) {
+            long row = from + k;
+            if (!allValid && !chunk.isValid(row)) {
+                continue; // code 0 under a null
+            }
+            int code = table.find(chunk, row);
+            if (code < 0) {
+                if (table.size() + 1L > limit || table.valueBytes() + table.bytesOf(chunk, row) > options.maxBytes()) {
+                    end = row;
+                    break;
+                }
+                code = table.add(chunk, row);
+            }
+            codes[k] = code;
+        }
+        int rows = (int) (end - from);
+        if (rows == 0) {
+            return from;
+        }
+        // New values get codes by falling frequency within the piece.
+        int added = table.size() - base;
+        if (added > 1) {
+            long[] freq = new long[added];
+            for (int k = 0; k < rows; k++) {
+                if ((allValid || chunk.isValid(from + k)) && codes[k] >= base) {
+                    freq[codes[k] - base]++;
+                }
+            }
+            Integer[] order = new Integer[added];
+            for (int i = 0; i < added; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, (a, b) -> freq[b] != freq[a] ? Long.compare(freq[b], freq[a])
+                    : Integer.compare(a, b));
+            int[] oldCodes = new int[added];
+            int[] newCode = new int[added];
+            for (int k = 0; k < added; k++) {
+                oldCodes[k] = base + order[k];
+                newCode[order[k]] = base + k;
+            }
+            table.reorder(base, oldCodes);
+            for (int k = 0; k < rows; k++) {
+                if (codes[k] >= base) {
+                    codes[k] = newCode[codes[k] - base];
+                }
+            }
+        }
+        PType type = codeType != null ? codeType : narrowest(table.size());
+        long codeBytes = (long) rows * type.byteWidth();
+        long addedBytes = table.valueBytes() - baseBytes;
+        if (codeBytes + addedBytes >= plainBytes(chunk, from, from + rows)) {
+            table.truncate(base);
+            return -1;
+        }
+        codeType = type;
+        Validity validity = codesValidity(chunk, from, from + rows);
+        PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(type, dtype.nullable()),
+                pack(codes, rows, type), validity);
+        codeChunks.add(WrittenLayout.flat(rows, sink.writeArray(codeArray)));
+        dictionaryRows += rows;
+        return from + rows;
+    }
+
+    private Validity codesValidity(Array chunk, long from, long to) {
+        if (!dtype.nullable()) {
+            return Validity.NON_NULLABLE;
+        }
+        Validity v = switch (chunk) {
+            case PrimitiveArray p -> p.validity();
+            case VarBinViewArray b -> b.validity();
+            default -> Validity.ALL_VALID;
+        };
+        return v instanceof Validity.NonNullable ? Validity.ALL_VALID : v.slice(from, to);
+    }
+
+    private static MemorySegment pack(int[] codes, int rows, PType type) {
+        int width = type.byteWidth();
+        MemorySegment seg = MemorySegment.ofArray(new byte[rows * width]);
+        for (int k = 0; k < rows; k++) {
+            switch (width) {
+                case 1 -> seg.set(ValueLayout.JAVA_BYTE, k, (byte) codes[k]);
+                case 2 -> seg.set(LittleEndian.SHORT, (long) k << 1, (short) codes[k]);
+                default -> seg.set(LittleEndian.INT, (long) k << 2, codes[k]);
+            }
+        }
+        return seg;
+    }
+
+    /** The narrowest unsigned code type for a dictionary of {@code entries} values. */
+    static PType narrowest(long entries) {
+        if (entries <= 1L << 8) {
+            return PType.U8;
+        }
+        return entries <= 1L << 16 ? PType.U16 : PType.U32;
+    }
+
+    private static long maxCodes(PType type) {
+        return 1L << (8 * type.byteWidth());
+    }
+
+    /** The canonical bytes of rows {@code [from, to)}: fixed-width slots, plus out-of-line string bytes. */
+    static long plainBytes(Array chunk, long from, long to) {
+        if (chunk instanceof VarBinViewArray v) {
+            long bytes = (to - from) * VarBinViewArray.VIEW_SIZE;
+            for (long i = from; i < to; i++) {
+                if (v.isValid(i)) {
+                    int len = v.byteLength(i);
+                    bytes += len > VarBinViewArray.MAX_INLINED ? len : 0;
+                }
+            }
+            return bytes;
+        }
+        return (to - from) * ((PrimitiveArray) chunk).ptype().byteWidth();
+    }
+
+    private void writePlain(Array chunk, long from, long to, ChunkSink sink) {
+        Array rows = from == 0 && to == chunk.length() ? chunk : chunk.slice(from, to);
+        pieces.add(WrittenLayout.flat(to - from, sink.writeArray(rows)));
+        plainPieces++;
+    }
+
+    /** Writes the open dictionary's values and adds its layout; forgets the dictionary. */
+    private void closeDictionary(ChunkSink sink) {
+        if (table != null && dictionaryRows > 0) {
+            Array values = table.toArray(dtype);
+            WrittenLayout valuesLayout = WrittenLayout.flat(values.length(), sink.writeArray(values));
+            WrittenLayout codesLayout = WrittenLayout.chunkedOrSingle(codeChunks);
+            byte[] metadata = DictLayoutMetadata.newBuilder()
+                    .setCodesPtype(codeType.code())
+                    .setIsNullableCodes(dtype.nullable())
+                    .setAllValuesReferenced(true)
+                    .build().toByteArray();
+            pieces.add(new WrittenLayout(LAYOUT_ID, dictionaryRows, metadata, List.of(valuesLayout, codesLayout),
+                    List.of()));
+            dictionaries++;
+        }
+        table = null;
+        codeType = null;
+        codeChunks.clear();
+        dictionaryRows = 0;
+    }
+
+    @Override
+    public WrittenLayout finish(ChunkSink sink) {
+        closeDictionary(sink);
+        return WrittenLayout.chunkedOrSingle(pieces);
+    }
+
+    @Override
+    public long retainedBytes() {
+        return 128 + (table == null ? 0 : table.retainedBytes());
+    }
+
+    /** The dictionaries written so far (closed ones). */
+    public long dictionaries() {
+        return dictionaries;
+    }
+
+    /** The pieces written plain so far. */
+    public long plainPieces() {
+        return plainPieces;
+    }
+
+    /** The distinct values in the open dictionary (0 when none is open). */
+    public int openEntries() {
+        return table == null ? 0 : table.size();
+    }
+}

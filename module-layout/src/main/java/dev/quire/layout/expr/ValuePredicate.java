@@ -1,0 +1,23 @@
+package dev.quire.layout.expr;
+
+import dev.quire.layout.array.Array;
+
+/**
+ * A bound predicate on the values of one column ({@code x = 5}, {@code s like 'a%'}, {@code x in (1, 2)},
+ * {@code x between 1 and 9}), as an encoded array's {@link dev.quire.layout.spi.FilterKernel} sees it: something it
+ * can evaluate over any canonical array of the column's values, such as a dictionary's distinct values, and then
+ * map to its rows. Instances are the leaves of a {@link BoundExpr}: immutable, thread-safe, and the same object for
+ * the whole life of the bound expression, so a kernel may cache results per predicate (by identity).
+ */
+public interface ValuePredicate {
+
+    /**
+     * The values of {@code values} that satisfy the predicate, as {@code long[]} words of bits (bit {@code i} is bit
+     * {@code i & 63} of word {@code i >>> 6}), one bit per value, {@code ceil(length / 64)} words. Null values and
+     * bits past the length are zero.
+     *
+     * @param values a canonical array ({@link Array#isCanonical()}) of the column's dtype (extensions unwrapped to
+     *     their storage), of at most {@link Integer#MAX_VALUE} values
+     */
+    long[] matches(Array values);
+}
