@@ -35,7 +35,9 @@ class InspectCommandTest {
         assertTrue(out.contains("├─ id  vortex.zoned  100,000 rows, 2 children  zone_len=8192  zones=13"), out);
         assertTrue(out.contains("│  ├─ data  vortex.flat  100,000 rows  segment 1, 245.2 KiB  "
                 + "vortex.alp(fastlanes.bitpacked)"), out);
-        assertTrue(out.contains("data  vortex.dict  100,000 rows  (not read: unknown layout `vortex.dict`"), out);
+        // module-dictionary is in the image: the dictionary layout is read and described.
+        assertTrue(out.contains("data  vortex.dict  100,000 rows, 2 children  codes=u16  nullable_codes=false  values=10"
+                + "  all_values_referenced=false"), out);
         assertTrue(out.contains("segments (11, 445.2 KiB; smallest 120 B, largest 245.2 KiB)"), out);
         assertTrue(out.lines().anyMatch(l -> l.matches(" +name +category_A +category_J +0")), out);
         assertTrue(out.lines().anyMatch(l -> l.matches(" +qty +0 +999 +10,001 +45011200")), out);

@@ -24,18 +24,21 @@ import java.util.List;
  *
  * <p>Each piece of a chunk is encoded against the open dictionary, adding its new values one row at a time while the
  * caps hold (entries, value bytes, and the range of the dictionary's code type once its first piece fixed it). When
- * a value does not fit, the rows before it are kept with this dictionary, the dictionary is closed (its values are
+ * a value does not fit, the rows before it (down to a multiple of 8 into the chunk) are kept with this dictionary, the dictionary is closed (its values are
  * written) and a new one starts at that row. Every piece is judged: if its codes plus the values it added are not
  * smaller than its plain canonical bytes, its additions are undone, the open dictionary is closed and the rest of the
  * chunk is written plain; the next chunk tries a fresh dictionary.
  *
- * <p>The values new to a piece get codes in order of falling frequency within the piece, so in a dictionary's first
+ * <p>Null rows point at a null entry of the values (codes are never null), as the reference's writer does: its
+ * filter pushdown judges nulls from the values alone. The values new to a piece get codes in order of falling frequency within the piece, so in a dictionary's first
  * piece the most frequent value has code 0. Codes are the narrowest unsigned type that holds the dictionary after its
  * first piece. What this keeps between chunks is the value table (its distinct values and their index) and the layout
  * nodes written, never rows.
  */
 public final class DictionaryEncoder implements ChunkEncoder {
     public static final String LAYOUT_ID = "vortex.dict";
+    /** Dictionaries that end inside a chunk end at a multiple of this many rows into the chunk. */
+    static final int CUT_ALIGNMENT = 8;
 
     private final DType dtype;
     private final DictionaryOptions options;
@@ -107,7 +110,18 @@ public final class DictionaryEncoder implements ChunkEncoder {
         for (int k = 0; k < count; k++) {
             long row = from + k;
             if (!allValid && !chunk.isValid(row)) {
-                continue; // code 0 under a null
+                // Nulls are a null entry of the dictionary, as the reference writes them (its filter pushdown
+                // reads the values' validity, not the codes').
+                int code = table.nullCode();
+                if (code < 0) {
+                    if (table.size() + 1L > limit || table.valueBytes() + table.nullBytes() > options.maxBytes()) {
+                        end = row;
+                        break;
+                    }
+                    code = table.addNull();
+                }
+                codes[k] = code;
+                continue;
             }
             int code = table.find(chunk, row);
             if (code < 0) {
@@ -119,6 +133,12 @@ public final class DictionaryEncoder implements ChunkEncoder {
             }
             codes[k] = code;
         }
+        if (end < to) {
+            // Cut before the value that did not fit, at a multiple of CUT_ALIGNMENT rows into the chunk: vortex-jni
+            // 0.76 misreads bool columns of a file whose splits fall at other rows (verified in module-compat).
+            end -= end % CUT_ALIGNMENT;
+            end = Math.max(end, from);
+        }
         int rows = (int) (end - from);
         if (rows == 0) {
             return from;
@@ -128,7 +148,7 @@ public final class DictionaryEncoder implements ChunkEncoder {
         if (added > 1) {
             long[] freq = new long[added];
             for (int k = 0; k < rows; k++) {
-                if ((allValid || chunk.isValid(from + k)) && codes[k] >= base) {
+                if (codes[k] >= base) {
                     freq[codes[k] - base]++;
                 }
             }
@@ -159,24 +179,11 @@ public final class DictionaryEncoder implements ChunkEncoder {
             return -1;
         }
         codeType = type;
-        Validity validity = codesValidity(chunk, from, from + rows);
-        PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(type, dtype.nullable()),
-                pack(codes, rows, type), validity);
+        PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(type, false), pack(codes, rows, type),
+                Validity.NON_NULLABLE);
         codeChunks.add(WrittenLayout.flat(rows, sink.writeArray(codeArray)));
         dictionaryRows += rows;
         return from + rows;
-    }
-
-    private Validity codesValidity(Array chunk, long from, long to) {
-        if (!dtype.nullable()) {
-            return Validity.NON_NULLABLE;
-        }
-        Validity v = switch (chunk) {
-            case PrimitiveArray p -> p.validity();
-            case VarBinViewArray b -> b.validity();
-            default -> Validity.ALL_VALID;
-        };
-        return v instanceof Validity.NonNullable ? Validity.ALL_VALID : v.slice(from, to);
     }
 
     private static MemorySegment pack(int[] codes, int rows, PType type) {
@@ -233,8 +240,8 @@ public final class DictionaryEncoder implements ChunkEncoder {
             WrittenLayout codesLayout = WrittenLayout.chunkedOrSingle(codeChunks);
             byte[] metadata = DictLayoutMetadata.newBuilder()
                     .setCodesPtype(codeType.code())
-                    .setIsNullableCodes(dtype.nullable())
-                    .setAllValuesReferenced(true)
+                    .setIsNullableCodes(false)
+                    .setAllValuesReferenced(false) // values added past a cut may be unreferenced
                     .build().toByteArray();
             pieces.add(new WrittenLayout(LAYOUT_ID, dictionaryRows, metadata, List.of(valuesLayout, codesLayout),
                     List.of()));

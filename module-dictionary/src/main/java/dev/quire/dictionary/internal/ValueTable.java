@@ -26,6 +26,8 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
     int size;
     /** The canonical bytes of the values, as a plain chunk would hold them. */
     long valueBytes;
+    /** The code of the null entry, or -1 when the dictionary has none; it is not in the index. */
+    int nullCode = -1;
 
     static ValueTable forType(DType dtype) {
         return dtype instanceof DType.Primitive p ? new Fixed(p) : new Bytes(dtype);
@@ -47,6 +49,17 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
 
     /** Adds row {@code row}'s value (not in the table) with the next code, which it returns. */
     abstract int add(Array chunk, long row);
+
+    /** The code of the null entry, or -1. */
+    int nullCode() {
+        return nullCode;
+    }
+
+    /** The canonical bytes a null entry takes: a fixed-width slot. */
+    abstract long nullBytes();
+
+    /** Adds the null entry with the next code, which it returns. */
+    abstract int addNull();
 
     /** Keeps the first {@code keep} values, dropping the codes above. */
     abstract void truncate(int keep);
@@ -71,8 +84,36 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
     void rebuild(int capacity) {
         slots = new int[capacity];
         for (int c = 0; c < size; c++) {
-            insertSlot(hashOfCode(c), c);
+            if (c != nullCode) {
+                insertSlot(hashOfCode(c), c);
+            }
         }
+    }
+
+    /** After {@link #reorder}: where the null entry went. */
+    void moveNull(int from, int[] order) {
+        if (nullCode >= from) {
+            for (int k = 0; k < order.length; k++) {
+                if (order[k] == nullCode) {
+                    nullCode = from + k;
+                    return;
+                }
+            }
+        }
+    }
+
+    /** The validity of the values array: the null entry, if any, is null. */
+    Validity validity(DType dtype) {
+        if (nullCode < 0) {
+            return Validity.allValid(dtype.nullable());
+        }
+        byte[] bits = new byte[(size + 7) / 8];
+        for (int c = 0; c < size; c++) {
+            if (c != nullCode) {
+                bits[c >>> 3] |= (byte) (1 << (c & 7));
+            }
+        }
+        return new Validity.Mask(dev.quire.layout.array.BitBuffer.ofBytes(bits, size));
     }
 
     void insertSlot(int hash, int code) {
@@ -131,6 +172,22 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
         }
 
         @Override
+        long nullBytes() {
+            return width;
+        }
+
+        @Override
+        int addNull() {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+            }
+            values[size] = 0;
+            valueBytes += width;
+            nullCode = size;
+            return size++;
+        }
+
+        @Override
         int add(Array chunk, long row) {
             growIfNeeded();
             long v = raw(chunk, row);
@@ -152,6 +209,9 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
         void truncate(int keep) {
             size = keep;
             valueBytes = (long) keep * width;
+            if (nullCode >= keep) {
+                nullCode = -1;
+            }
             rebuild(slots.length);
         }
 
@@ -162,6 +222,7 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
                 moved[k] = values[order[k]];
             }
             System.arraycopy(moved, 0, values, from, moved.length);
+            moveNull(from, order);
             rebuild(slots.length);
         }
 
@@ -178,7 +239,7 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
                     default -> seg.set(LittleEndian.LONG, (long) c << 3, v);
                 }
             }
-            return new PrimitiveArray(p, seg, Validity.allValid(p.nullable()));
+            return new PrimitiveArray(p, seg, validity(p));
         }
 
         @Override
@@ -238,6 +299,24 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
         }
 
         @Override
+        long nullBytes() {
+            return VarBinViewArray.VIEW_SIZE;
+        }
+
+        @Override
+        int addNull() {
+            if (size == values.length) {
+                values = Arrays.copyOf(values, size * 2);
+                hashes = Arrays.copyOf(hashes, size * 2);
+            }
+            values[size] = new byte[0];
+            hashes[size] = 0;
+            valueBytes += VarBinViewArray.VIEW_SIZE;
+            nullCode = size;
+            return size++;
+        }
+
+        @Override
         int add(Array chunk, long row) {
             growIfNeeded();
             MemorySegment b = bytes(chunk, row);
@@ -265,6 +344,9 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
                 values[c] = null;
             }
             size = keep;
+            if (nullCode >= keep) {
+                nullCode = -1;
+            }
             rebuild(slots.length);
         }
 
@@ -278,6 +360,7 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
             }
             System.arraycopy(moved, 0, values, from, moved.length);
             System.arraycopy(movedHashes, 0, hashes, from, moved.length);
+            moveNull(from, order);
             rebuild(slots.length);
         }
 
@@ -285,7 +368,11 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
         Array toArray(DType dtype) {
             VarBinViewBuilder builder = (VarBinViewBuilder) ArrayBuilder.forType(dtype);
             for (int c = 0; c < size; c++) {
-                builder.appendBytes(values[c]);
+                if (c == nullCode) {
+                    builder.appendNull();
+                } else {
+                    builder.appendBytes(values[c]);
+                }
             }
             return builder.finish();
         }

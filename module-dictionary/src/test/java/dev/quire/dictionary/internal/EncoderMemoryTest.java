@@ -61,14 +61,14 @@ class EncoderMemoryTest {
             }
             max = Math.max(max, encoder.retainedBytes());
         }
-        assertEquals(10, encoder.openEntries(), "one dictionary of the 10 strings throughout");
+        assertEquals(11, encoder.openEntries(), "one dictionary of the 10 strings and the null entry throughout");
         assertEquals(afterFirst, encoder.retainedBytes(), "retained bytes after 50M rows equal those after one chunk");
         assertEquals(afterFirst, max, "and never grew in between");
         assertTrue(afterFirst < 4096, "a dictionary of 10 strings is small: " + afterFirst);
         WrittenLayout layout = encoder.finish(sink);
         assertEquals(DictionaryEncoder.LAYOUT_ID, layout.id());
         assertEquals(ROWS, layout.rowCount());
-        assertEquals(10, layout.children().getFirst().rowCount(), "10 values");
-        assertEquals(ROWS + 10, bytesWritten[0], "every row's code and each value written once");
+        assertEquals(11, layout.children().getFirst().rowCount(), "10 values and a null");
+        assertEquals(ROWS + 11, bytesWritten[0], "every row's code and each value written once");
     }
 }

@@ -35,10 +35,10 @@ public class QuireEngine implements Engine {
     public static final String NAME = "quire";
     /**
      * The version of the files {@link #prepare} writes. Bump it whenever the generator, the schema, the write options
-     * or the writer's output change, so that stale cached files are rewritten. (w2: dictionary layouts, when
+     * or the writer's output change, so that stale cached files are rewritten. (w2, w3: dictionary layouts, when
      * {@code dev.quire.dictionary} is on the path.)
      */
-    public static final String WRITER_VERSION = "w2";
+    public static final String WRITER_VERSION = "w3";
     /** Rows per batch handed from the generator to the writer. */
     static final int WRITE_BATCH_ROWS = 65_536;
 
