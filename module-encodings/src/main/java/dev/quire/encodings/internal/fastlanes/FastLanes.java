@@ -153,7 +153,8 @@ final class FastLanes {
     /**
      * Sets bit {@code i} of {@code out} for each row {@code i} in {@code [0, length)} whose code (the
      * {@code width}-bit value at block position {@code offset + i}) has its bit set in {@code table}; {@code out} is
-     * zero on entry. Unpacks one block at a time into a scratch block, so nothing of the array's size is built.
+     * zero on entry. Unpacks one block at a time into a scratch block, so nothing of the array's size is built, and
+     * gathers the bits of 64 rows in a register before storing them.
      */
     static void lookup(PType ptype, int width, MemorySegment packed, int offset, long length, long[] table,
             long[] out) {
@@ -170,10 +171,19 @@ final class FastLanes {
                     long base = (long) b * BLOCK;
                     int from = (int) Math.max(0, offset - base);
                     int to = (int) Math.min(BLOCK, end - base);
+                    long row = base + from - offset;
+                    int word = (int) (row >>> 6);
+                    long acc = out[word];
                     for (int i = from; i < to; i++) {
                         int c = codes[i] & 0xFF;
-                        long row = base + i - offset;
-                        out[(int) (row >>> 6)] |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        acc |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        if ((++row & 63) == 0) {
+                            out[word++] = acc;
+                            acc = 0;
+                        }
+                    }
+                    if ((row & 63) != 0) {
+                        out[word] = acc;
                     }
                 }
             }
@@ -187,10 +197,19 @@ final class FastLanes {
                     long base = (long) b * BLOCK;
                     int from = (int) Math.max(0, offset - base);
                     int to = (int) Math.min(BLOCK, end - base);
+                    long row = base + from - offset;
+                    int word = (int) (row >>> 6);
+                    long acc = out[word];
                     for (int i = from; i < to; i++) {
                         int c = codes[i] & 0xFFFF;
-                        long row = base + i - offset;
-                        out[(int) (row >>> 6)] |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        acc |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        if ((++row & 63) == 0) {
+                            out[word++] = acc;
+                            acc = 0;
+                        }
+                    }
+                    if ((row & 63) != 0) {
+                        out[word] = acc;
                     }
                 }
             }
@@ -204,10 +223,19 @@ final class FastLanes {
                     long base = (long) b * BLOCK;
                     int from = (int) Math.max(0, offset - base);
                     int to = (int) Math.min(BLOCK, end - base);
+                    long row = base + from - offset;
+                    int word = (int) (row >>> 6);
+                    long acc = out[word];
                     for (int i = from; i < to; i++) {
                         int c = codes[i];
-                        long row = base + i - offset;
-                        out[(int) (row >>> 6)] |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        acc |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        if ((++row & 63) == 0) {
+                            out[word++] = acc;
+                            acc = 0;
+                        }
+                    }
+                    if ((row & 63) != 0) {
+                        out[word] = acc;
                     }
                 }
             }
@@ -221,10 +249,19 @@ final class FastLanes {
                     long base = (long) b * BLOCK;
                     int from = (int) Math.max(0, offset - base);
                     int to = (int) Math.min(BLOCK, end - base);
+                    long row = base + from - offset;
+                    int word = (int) (row >>> 6);
+                    long acc = out[word];
                     for (int i = from; i < to; i++) {
                         int c = (int) codes[i];
-                        long row = base + i - offset;
-                        out[(int) (row >>> 6)] |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        acc |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        if ((++row & 63) == 0) {
+                            out[word++] = acc;
+                            acc = 0;
+                        }
+                    }
+                    if ((row & 63) != 0) {
+                        out[word] = acc;
                     }
                 }
             }

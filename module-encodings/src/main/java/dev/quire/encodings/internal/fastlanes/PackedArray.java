@@ -1,5 +1,6 @@
 package dev.quire.encodings.internal.fastlanes;
 
+import dev.quire.encodings.internal.CodeTableKernel;
 import dev.quire.encodings.internal.Patches;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BitBuffer;
@@ -9,10 +10,10 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.expr.ValuePredicate;
-import dev.quire.layout.spi.FilterKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * A {@code fastlanes.bitpacked} array kept packed, optionally under a {@code fastlanes.for} reference: value {@code i}
@@ -23,11 +24,13 @@ import java.util.Optional;
  * over the output instead of a second copy), once; the result is kept. As a {@link FilterKernel} it answers a
  * predicate without building the values: it evaluates the predicate once on the {@code 2^width} values a code can
  * stand for, then looks each row's code up in that table (patched rows are evaluated on their patch values). It
- * declines when the table would not be much smaller than the array.
+ * declines when the table would not be smaller than half the array.
  */
-final class PackedArray implements Array, FilterKernel {
-    /** The widest codes a lookup table is built for (4,096 entries). */
-    static final int MAX_TABLE_WIDTH = 12;
+final class PackedArray implements Array, CodeTableKernel {
+    /** The widest codes a lookup table is built for (65,536 entries). */
+    static final int MAX_TABLE_WIDTH = 16;
+    /** A table is built only when the array has at least this many rows per table entry. */
+    static final int ROWS_PER_ENTRY = 2;
 
     private final DType.Primitive dtype;
     private final MemorySegment packed;
@@ -112,9 +115,31 @@ final class PackedArray implements Array, FilterKernel {
         return validity.nullCount(length);
     }
 
+    /**
+     * Rows {@code [from, to)}: still packed (the packed buffer cut at block boundaries) unless the array has patches
+     * or has been decoded, which slice their canonical values.
+     */
     @Override
     public Array slice(long from, long to) {
-        return toCanonical().slice(from, to);
+        if (from < 0 || to < from || to > length) {
+            throw new IndexOutOfBoundsException("slice [" + from + ", " + to + ") of " + length + " values");
+        }
+        if (canonical != null || patches.isPresent()) {
+            return toCanonical().slice(from, to);
+        }
+        if (from == to) {
+            return new PackedArray(dtype, packed.asSlice(0, 0), width, 0, 0, patches, validity.slice(from, to),
+                    reference, encodingId);
+        }
+        long start = offset + from;
+        long firstBlock = start / FastLanes.BLOCK;
+        int newOffset = (int) (start % FastLanes.BLOCK);
+        long newLength = to - from;
+        long blockBytes = 128L * width;
+        MemorySegment cut = packed.asSlice(firstBlock * blockBytes,
+                FastLanes.blocks(newOffset, newLength) * blockBytes);
+        return new PackedArray(dtype, cut, width, newOffset, newLength, patches, validity.slice(from, to), reference,
+                encodingId);
     }
 
     @Override
@@ -181,16 +206,26 @@ final class PackedArray implements Array, FilterKernel {
     }
 
     @Override
+    public boolean answersEncoded() {
+        return canonical == null && width <= MAX_TABLE_WIDTH && (1L << width) * ROWS_PER_ENTRY <= length;
+    }
+
+    @Override
     public boolean match(ValuePredicate predicate, long[] out) {
-        if (canonical != null || width > MAX_TABLE_WIDTH || (1L << width) * 8 > length) {
+        return match(predicate, UnaryOperator.identity(), out);
+    }
+
+    @Override
+    public boolean match(ValuePredicate predicate, UnaryOperator<Array> asValues, long[] out) {
+        if (!answersEncoded()) {
             return false;
         }
-        long[] table = predicate.matches(candidates());
+        long[] table = predicate.matches(asValues.apply(candidates()));
         java.util.Arrays.fill(out, 0, (int) ((length + 63) >>> 6), 0L);
         FastLanes.lookup(dtype.ptype(), width, packed, offset, length, table, out);
         if (patches.isPresent()) {
             Patches p = patches.get();
-            long[] patched = predicate.matches(patchValues(p));
+            long[] patched = predicate.matches(asValues.apply(patchValues(p)));
             for (int i = 0; i < p.count(); i++) {
                 long row = p.position(i);
                 long bit = 1L << row;

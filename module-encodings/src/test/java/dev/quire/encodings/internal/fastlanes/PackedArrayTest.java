@@ -42,7 +42,7 @@ class PackedArrayTest {
     static Stream<Arguments> shapes() {
         List<Arguments> out = new ArrayList<>();
         for (PType t : INTEGERS) {
-            for (int w : new int[] {0, 1, 3, 7, 8, 12}) {
+            for (int w : new int[] {0, 1, 3, 7, 8, 12, 13, 16}) {
                 if (w <= t.byteWidth() * 8) {
                     for (int seed = 0; seed < 4; seed++) {
                         out.add(Arguments.of(t, w, seed));
@@ -158,7 +158,7 @@ class PackedArrayTest {
                 }
             } else {
                 assertTrue(((PackedArray) fresh).width() > PackedArray.MAX_TABLE_WIDTH
-                        || (8L << ((PackedArray) fresh).width()) > n, "declined a cheap table");
+                        || ((long) PackedArray.ROWS_PER_ENTRY << ((PackedArray) fresh).width()) > n, "declined a cheap table");
             }
         }
     }
