@@ -22,10 +22,15 @@ public final class Expect {
     /**
      * {@code actual} is a primitive array of {@code expected.length} values equal (as raw bits, see
      * {@link TestArrays#raw}) to {@code expected}, truncated to the type's width, wherever {@code valid} (null: all
-     * valid) says so, and with exactly that validity.
+     * valid) says so, and with exactly that validity, once canonical (decoders may return lazy arrays, whose own
+     * validity must agree).
      */
     public static void primitive(long[] expected, boolean[] valid, Array actual) {
-        PrimitiveArray a = (PrimitiveArray) actual;
+        PrimitiveArray a = (PrimitiveArray) actual.toCanonical();
+        assertEquals(a.dtype(), actual.dtype(), "dtype");
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(a.isValid(i), actual.isValid(i), "validity of the lazy array at " + i);
+        }
         assertEquals(expected.length, a.length(), "length");
         PrimitiveArray want = TestArrays.primitive(a.ptype(), expected);
         for (int i = 0; i < expected.length; i++) {

@@ -8,8 +8,10 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 /**
- * A utf8 {@link StringColumn} over a {@link VarBinViewArray}, reading bytes in place. The last value's location is
- * remembered, so reading a value byte by byte decodes its view once; not thread-safe, like the batch it belongs to.
+ * A utf8 {@link StringColumn} over a {@link VarBinViewArray}. The last value read byte by byte is copied once into a
+ * scratch array, so {@link #byteAt} is a plain array read (segment reads through a field that holds heap and native
+ * segments by turns do not inline, and cost several times more per byte); lengths and whole-value comparisons read in
+ * place. Not thread-safe, like the batch it belongs to.
  */
 final class Utf8Column implements StringColumn {
     private final VarBinViewArray array;
@@ -19,6 +21,9 @@ final class Utf8Column implements StringColumn {
     private MemorySegment segment;
     private long base;
     private int size;
+    /** The bytes of value {@code copied}, when {@code copied == row}; grown as needed. */
+    private byte[] scratch = new byte[64];
+    private int copied = -1;
 
     Utf8Column(VarBinViewArray array) {
         this.array = array;
@@ -33,9 +38,11 @@ final class Utf8Column implements StringColumn {
 
     @Override
     public byte byteAt(int row, int index) {
-        locate(row);
+        if (row != copied) {
+            copy(row);
+        }
         Objects.checkIndex(index, size);
-        return segment.get(ValueLayout.JAVA_BYTE, base + index);
+        return scratch[index];
     }
 
     @Override
@@ -48,6 +55,15 @@ final class Utf8Column implements StringColumn {
         locate(row);
         return size == utf8.length
                 && MemorySegment.mismatch(segment, base, base + size, MemorySegment.ofArray(utf8), 0, size) == -1;
+    }
+
+    private void copy(int r) {
+        locate(r);
+        if (scratch.length < size) {
+            scratch = new byte[Math.max(size, scratch.length * 2)];
+        }
+        MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, base, scratch, 0, size);
+        copied = r;
     }
 
     /** Points {@code segment}, {@code base} and {@code size} at value {@code r}; the array checked its views. */

@@ -11,6 +11,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
 import java.lang.foreign.MemorySegment;
+import java.util.Optional;
 
 /**
  * {@code fastlanes.bitpacked}: integers stored in their low {@code bit_width} bits, FastLanes-interleaved in blocks of
@@ -59,13 +60,8 @@ public final class BitPackedEncoding implements ArrayEncoding {
             throw parts.malformed("bit-packing patch values must all be valid");
         }
 
-        MemorySegment unpacked = FastLanes.unpack(dtype.ptype(), width, packed, (int) blocks);
-        int valueBytes = dtype.ptype().byteWidth();
-        MemorySegment values = offset == 0 && unpacked.byteSize() == length * valueBytes ? unpacked
-                : unpacked.asSlice((long) offset * valueBytes, length * valueBytes);
-        if (patches != null) {
-            patches.applyTo(values);
-        }
-        return new PrimitiveArray(dtype, values, validity);
+        // Kept packed: a frame of reference above adds its reference while unpacking, and filters may be answered
+        // from the codes (PackedArray).
+        return PackedArray.bitPacked(dtype, packed, width, offset, length, Optional.ofNullable(patches), validity);
     }
 }

@@ -43,6 +43,14 @@ final class FastLanes {
      * segment of {@code blocks * 1024} values. The caller has checked the packed size and the total length.
      */
     static MemorySegment unpack(PType ptype, int width, MemorySegment packed, int blocks) {
+        return unpack(ptype, width, packed, blocks, 0);
+    }
+
+    /**
+     * Like {@link #unpack(PType, int, MemorySegment, int)}, adding {@code ref} (wrapping) to each block right after
+     * unpacking it, while it is in cache: frame of reference over bit-packing in one pass over the output.
+     */
+    static MemorySegment unpack(PType ptype, int width, MemorySegment packed, int blocks, long ref) {
         int total = blocks * BLOCK;
         switch (ptype.byteWidth()) {
             case 1 -> {
@@ -50,8 +58,15 @@ final class FastLanes {
                 byte[] in = new byte[blocks * words];
                 MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, 0, in, 0, in.length);
                 byte[] out = new byte[total];
+                byte r = (byte) ref;
                 for (int b = 0; b < blocks; b++) {
-                    BitUnpack8.unpack(width, in, b * words, out, b * BLOCK);
+                    int o = b * BLOCK;
+                    BitUnpack8.unpack(width, in, b * words, out, o);
+                    if (r != 0) {
+                        for (int i = o; i < o + BLOCK; i++) {
+                            out[i] += r;
+                        }
+                    }
                 }
                 return MemorySegment.ofArray(out);
             }
@@ -60,8 +75,15 @@ final class FastLanes {
                 short[] in = new short[blocks * words];
                 MemorySegment.copy(packed, LittleEndian.SHORT, 0, in, 0, in.length);
                 short[] out = new short[total];
+                short r = (short) ref;
                 for (int b = 0; b < blocks; b++) {
-                    BitUnpack16.unpack(width, in, b * words, out, b * BLOCK);
+                    int o = b * BLOCK;
+                    BitUnpack16.unpack(width, in, b * words, out, o);
+                    if (r != 0) {
+                        for (int i = o; i < o + BLOCK; i++) {
+                            out[i] += r;
+                        }
+                    }
                 }
                 return MemorySegment.ofArray(out);
             }
@@ -70,8 +92,15 @@ final class FastLanes {
                 int[] in = new int[blocks * words];
                 MemorySegment.copy(packed, LittleEndian.INT, 0, in, 0, in.length);
                 int[] out = new int[total];
+                int r = (int) ref;
                 for (int b = 0; b < blocks; b++) {
-                    BitUnpack32.unpack(width, in, b * words, out, b * BLOCK);
+                    int o = b * BLOCK;
+                    BitUnpack32.unpack(width, in, b * words, out, o);
+                    if (r != 0) {
+                        for (int i = o; i < o + BLOCK; i++) {
+                            out[i] += r;
+                        }
+                    }
                 }
                 return MemorySegment.ofArray(out);
             }
@@ -81,9 +110,160 @@ final class FastLanes {
                 MemorySegment.copy(packed, LittleEndian.LONG, 0, in, 0, in.length);
                 long[] out = new long[total];
                 for (int b = 0; b < blocks; b++) {
-                    BitUnpack64.unpack(width, in, b * words, out, b * BLOCK);
+                    int o = b * BLOCK;
+                    BitUnpack64.unpack(width, in, b * words, out, o);
+                    if (ref != 0) {
+                        for (int i = o; i < o + BLOCK; i++) {
+                            out[i] += ref;
+                        }
+                    }
                 }
                 return MemorySegment.ofArray(out);
+            }
+        }
+    }
+
+    /** Adds {@code ref} (wrapping) to each of the {@code valueBytes}-wide values of {@code values}, in place. */
+    static void addInPlace(MemorySegment values, int valueBytes, long ref) {
+        long n = values.byteSize() / valueBytes;
+        switch (valueBytes) {
+            case 1 -> {
+                for (long i = 0; i < n; i++) {
+                    values.set(ValueLayout.JAVA_BYTE, i, (byte) (values.get(ValueLayout.JAVA_BYTE, i) + ref));
+                }
+            }
+            case 2 -> {
+                for (long i = 0; i < n; i++) {
+                    values.set(LittleEndian.SHORT, i * 2, (short) (values.get(LittleEndian.SHORT, i * 2) + ref));
+                }
+            }
+            case 4 -> {
+                for (long i = 0; i < n; i++) {
+                    values.set(LittleEndian.INT, i * 4, (int) (values.get(LittleEndian.INT, i * 4) + ref));
+                }
+            }
+            default -> {
+                for (long i = 0; i < n; i++) {
+                    values.set(LittleEndian.LONG, i * 8, values.get(LittleEndian.LONG, i * 8) + ref);
+                }
+            }
+        }
+    }
+
+    /**
+     * Sets bit {@code i} of {@code out} for each row {@code i} in {@code [0, length)} whose code (the
+     * {@code width}-bit value at block position {@code offset + i}) has its bit set in {@code table}; {@code out} is
+     * zero on entry. Unpacks one block at a time into a scratch block, so nothing of the array's size is built, and
+     * gathers the bits of 64 rows in a register before storing them.
+     */
+    static void lookup(PType ptype, int width, MemorySegment packed, int offset, long length, long[] table,
+            long[] out) {
+        int blocks = (int) blocks(offset, length);
+        long end = offset + length;
+        switch (ptype.byteWidth()) {
+            case 1 -> {
+                int words = width * (BLOCK / 8);
+                byte[] in = new byte[words];
+                byte[] codes = new byte[BLOCK];
+                for (int b = 0; b < blocks; b++) {
+                    MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, (long) b * words, in, 0, words);
+                    BitUnpack8.unpack(width, in, 0, codes, 0);
+                    long base = (long) b * BLOCK;
+                    int from = (int) Math.max(0, offset - base);
+                    int to = (int) Math.min(BLOCK, end - base);
+                    long row = base + from - offset;
+                    int word = (int) (row >>> 6);
+                    long acc = out[word];
+                    for (int i = from; i < to; i++) {
+                        int c = codes[i] & 0xFF;
+                        acc |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        if ((++row & 63) == 0) {
+                            out[word++] = acc;
+                            acc = 0;
+                        }
+                    }
+                    if ((row & 63) != 0) {
+                        out[word] = acc;
+                    }
+                }
+            }
+            case 2 -> {
+                int words = width * (BLOCK / 16);
+                short[] in = new short[words];
+                short[] codes = new short[BLOCK];
+                for (int b = 0; b < blocks; b++) {
+                    MemorySegment.copy(packed, LittleEndian.SHORT, (long) b * words * 2, in, 0, words);
+                    BitUnpack16.unpack(width, in, 0, codes, 0);
+                    long base = (long) b * BLOCK;
+                    int from = (int) Math.max(0, offset - base);
+                    int to = (int) Math.min(BLOCK, end - base);
+                    long row = base + from - offset;
+                    int word = (int) (row >>> 6);
+                    long acc = out[word];
+                    for (int i = from; i < to; i++) {
+                        int c = codes[i] & 0xFFFF;
+                        acc |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        if ((++row & 63) == 0) {
+                            out[word++] = acc;
+                            acc = 0;
+                        }
+                    }
+                    if ((row & 63) != 0) {
+                        out[word] = acc;
+                    }
+                }
+            }
+            case 4 -> {
+                int words = width * (BLOCK / 32);
+                int[] in = new int[words];
+                int[] codes = new int[BLOCK];
+                for (int b = 0; b < blocks; b++) {
+                    MemorySegment.copy(packed, LittleEndian.INT, (long) b * words * 4, in, 0, words);
+                    BitUnpack32.unpack(width, in, 0, codes, 0);
+                    long base = (long) b * BLOCK;
+                    int from = (int) Math.max(0, offset - base);
+                    int to = (int) Math.min(BLOCK, end - base);
+                    long row = base + from - offset;
+                    int word = (int) (row >>> 6);
+                    long acc = out[word];
+                    for (int i = from; i < to; i++) {
+                        int c = codes[i];
+                        acc |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        if ((++row & 63) == 0) {
+                            out[word++] = acc;
+                            acc = 0;
+                        }
+                    }
+                    if ((row & 63) != 0) {
+                        out[word] = acc;
+                    }
+                }
+            }
+            default -> {
+                int words = width * (BLOCK / 64);
+                long[] in = new long[words];
+                long[] codes = new long[BLOCK];
+                for (int b = 0; b < blocks; b++) {
+                    MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words * 8, in, 0, words);
+                    BitUnpack64.unpack(width, in, 0, codes, 0);
+                    long base = (long) b * BLOCK;
+                    int from = (int) Math.max(0, offset - base);
+                    int to = (int) Math.min(BLOCK, end - base);
+                    long row = base + from - offset;
+                    int word = (int) (row >>> 6);
+                    long acc = out[word];
+                    for (int i = from; i < to; i++) {
+                        int c = (int) codes[i];
+                        acc |= ((table[c >>> 6] >>> c) & 1L) << row;
+                        if ((++row & 63) == 0) {
+                            out[word++] = acc;
+                            acc = 0;
+                        }
+                    }
+                    if ((row & 63) != 0) {
+                        out[word] = acc;
+                    }
+                }
             }
         }
     }

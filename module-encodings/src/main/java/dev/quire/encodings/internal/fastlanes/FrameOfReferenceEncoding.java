@@ -41,6 +41,12 @@ public final class FrameOfReferenceEncoding implements ArrayEncoding {
             throw parts.malformed("frame-of-reference reference is null");
         }
         long ref = (Long) reference.value();
+        Array child = parts.child(0, dtype, parts.length());
+        if (child instanceof PackedArray packed && packed.reference() == 0 && packed.dtype().equals(dtype)
+                && packed.length() == parts.length()) {
+            // Bit-packed codes: the reference is added while unpacking, or filters compare codes.
+            return ref == 0 ? packed : packed.withReference(ref);
+        }
         PrimitiveArray encoded = EncodingParts.primitiveChild(parts, 0, dtype, parts.length());
         if (ref == 0) {
             return encoded;

@@ -1,0 +1,80 @@
+package dev.quire.bench;
+
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.StructArray;
+import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.scan.BatchStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Decode throughput per encoding, in values per second: Quire scanning the one column of a file the reference wrote
+ * ({@link DecodeData}), whose data are shaped so that the reference's compressor picks the encoding named by
+ * {@code shape} (bit-packing at 4, 12 and 20 bits, frame of reference, ALP, ALP-RD, FSST, run-end, sequence,
+ * dictionary codes). Every batch is decoded to its canonical form, which is what a scan hands out, so the score is
+ * decode plus the scan's per-chunk overhead (the file is read through {@code mmap}, zero-copy, and stays in the page
+ * cache). Setup fails, naming what the reference picked, if the expected encoding is not in the column's chunks.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
+        "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx2g"})
+public class DecodeBench {
+    /** Rows per file; the score is per value, so one invocation counts this many operations. */
+    public static final int ROWS = 1 << 20;
+
+    @Param({"bitpacked-4", "bitpacked-12", "bitpacked-20", "for", "alp", "alprd", "fsst", "runend", "sequence",
+        "dict"})
+    public String shape;
+
+    private VortexFile file;
+
+    @Setup(Level.Trial)
+    public void setup() {
+        DecodeData.Shape s = DecodeData.Shape.parse(shape);
+        Path path = DecodeData.ensure(s, ROWS);
+        List<String> trees = DecodeData.encodings(path);
+        if (trees.stream().noneMatch(t -> t.contains(s.encoding))) {
+            throw new IllegalStateException("the reference wrote shape " + shape + " without " + s.encoding
+                    + "; its chunks are " + trees);
+        }
+        System.out.println("shape " + shape + ": " + trees.stream().distinct().toList());
+        file = VortexFile.open(path);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        file.close();
+    }
+
+    /** Every value of the column, decoded to canonical arrays; returns the rows seen. */
+    @Benchmark
+    @OperationsPerInvocation(ROWS)
+    public long decode() {
+        long rows = 0;
+        try (BatchStream batches = file.scan().project(DecodeData.COLUMN).batches()) {
+            for (StructArray batch : batches) {
+                Array column = batch.field(0).toCanonical();
+                rows += column.length();
+            }
+        }
+        if (rows != ROWS) {
+            throw new IllegalStateException("decoded " + rows + " rows of " + ROWS);
+        }
+        return rows;
+    }
+}

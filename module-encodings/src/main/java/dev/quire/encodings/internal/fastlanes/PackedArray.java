@@ -1,0 +1,274 @@
+package dev.quire.encodings.internal.fastlanes;
+
+import dev.quire.encodings.internal.CodeTableKernel;
+import dev.quire.encodings.internal.Patches;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BitBuffer;
+import dev.quire.layout.array.LittleEndian;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Scalar;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.expr.ValuePredicate;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * A {@code fastlanes.bitpacked} array kept packed, optionally under a {@code fastlanes.for} reference: value {@code i}
+ * is {@code code(i) + reference}, wrapping in the dtype's width, where {@code code(i)} is the {@code width}-bit code at
+ * block position {@code offset + i}, or a patch value where there is one.
+ *
+ * <p>{@link #toCanonical()} unpacks block by block and adds the reference to each block while it is in cache (one pass
+ * over the output instead of a second copy), once; the result is kept. As a {@link FilterKernel} it answers a
+ * predicate without building the values: it evaluates the predicate once on the {@code 2^width} values a code can
+ * stand for, then looks each row's code up in that table (patched rows are evaluated on their patch values). It
+ * declines when the table would not be smaller than half the array.
+ */
+final class PackedArray implements Array, CodeTableKernel {
+    /** The widest codes a lookup table is built for (65,536 entries). */
+    static final int MAX_TABLE_WIDTH = 16;
+    /** A table is built only when the array has at least this many rows per table entry. */
+    static final int ROWS_PER_ENTRY = 2;
+
+    private final DType.Primitive dtype;
+    private final MemorySegment packed;
+    private final int width;
+    private final int offset;
+    private final long length;
+    private final Optional<Patches> patches;
+    private final Validity validity;
+    private final long reference;
+    private final String encodingId;
+    private PrimitiveArray canonical;
+
+    private PackedArray(DType.Primitive dtype, MemorySegment packed, int width, int offset, long length,
+            Optional<Patches> patches, Validity validity, long reference, String encodingId) {
+        this.dtype = dtype;
+        this.packed = packed;
+        this.width = width;
+        this.offset = offset;
+        this.length = length;
+        this.patches = patches;
+        this.validity = validity;
+        this.reference = reference;
+        this.encodingId = encodingId;
+    }
+
+    /**
+     * A bit-packed array as read (the caller checked the packed size, the offset and the length, which fits an int
+     * array of whole blocks).
+     */
+    static PackedArray bitPacked(DType.Primitive dtype, MemorySegment packed, int width, int offset, long length,
+            Optional<Patches> patches, Validity validity) {
+        return new PackedArray(dtype, packed, width, offset, length, patches, validity, 0,
+                BitPackedEncoding.ID);
+    }
+
+    /** This array under a frame-of-reference {@code reference} (this one must have none yet). */
+    PackedArray withReference(long ref) {
+        if (reference != 0) {
+            throw new IllegalStateException("already under a frame of reference");
+        }
+        return new PackedArray(dtype, packed, width, offset, length, patches, validity, ref,
+                FrameOfReferenceEncoding.ID);
+    }
+
+    /** The same array, not decoded yet (for tests: a decoded array declines filter kernels). */
+    PackedArray undecoded() {
+        return new PackedArray(dtype, packed, width, offset, length, patches, validity, reference, encodingId);
+    }
+
+    /** The width of the codes in bits. */
+    int width() {
+        return width;
+    }
+
+    /** The reference added to every code (0 for plain bit-packing). */
+    long reference() {
+        return reference;
+    }
+
+    @Override
+    public DType.Primitive dtype() {
+        return dtype;
+    }
+
+    @Override
+    public long length() {
+        return length;
+    }
+
+    @Override
+    public String encodingId() {
+        return encodingId;
+    }
+
+    @Override
+    public boolean isValid(long index) {
+        return validity.isValid(index);
+    }
+
+    @Override
+    public long nullCount() {
+        return validity.nullCount(length);
+    }
+
+    /**
+     * Rows {@code [from, to)}: still packed (the packed buffer cut at block boundaries) unless the array has patches
+     * or has been decoded, which slice their canonical values.
+     */
+    @Override
+    public Array slice(long from, long to) {
+        if (from < 0 || to < from || to > length) {
+            throw new IndexOutOfBoundsException("slice [" + from + ", " + to + ") of " + length + " values");
+        }
+        if (canonical != null || patches.isPresent()) {
+            return toCanonical().slice(from, to);
+        }
+        if (from == to) {
+            return new PackedArray(dtype, packed.asSlice(0, 0), width, 0, 0, patches, validity.slice(from, to),
+                    reference, encodingId);
+        }
+        long start = offset + from;
+        long firstBlock = start / FastLanes.BLOCK;
+        int newOffset = (int) (start % FastLanes.BLOCK);
+        long newLength = to - from;
+        long blockBytes = 128L * width;
+        MemorySegment cut = packed.asSlice(firstBlock * blockBytes,
+                FastLanes.blocks(newOffset, newLength) * blockBytes);
+        return new PackedArray(dtype, cut, width, newOffset, newLength, patches, validity.slice(from, to), reference,
+                encodingId);
+    }
+
+    @Override
+    public boolean isCanonical() {
+        return false;
+    }
+
+    @Override
+    public PrimitiveArray toCanonical() {
+        PrimitiveArray c = canonical;
+        if (c == null) {
+            c = decode();
+            canonical = c;
+        }
+        return c;
+    }
+
+    @Override
+    public Scalar scalarAt(long index) {
+        return toCanonical().scalarAt(index);
+    }
+
+    private PrimitiveArray decode() {
+        int blocks = (int) FastLanes.blocks(offset, length);
+        int valueBytes = dtype.ptype().byteWidth();
+        // With patches, the patch values are codes too: patch first, then add the reference to everything.
+        long ref = patches.isPresent() ? 0 : reference;
+        MemorySegment unpacked = FastLanes.unpack(dtype.ptype(), width, packed, blocks, ref);
+        MemorySegment values = offset == 0 && unpacked.byteSize() == length * valueBytes ? unpacked
+                : unpacked.asSlice((long) offset * valueBytes, length * valueBytes);
+        if (patches.isPresent()) {
+            patches.get().applyTo(values);
+            if (reference != 0) {
+                FastLanes.addInPlace(values, valueBytes, reference);
+            }
+        }
+        return new PrimitiveArray(dtype, values, validity);
+    }
+
+    @Override
+    public void validity(long[] out) {
+        switch (validity) {
+            case Validity.NonNullable x -> fillOnes(out);
+            case Validity.AllValid x -> fillOnes(out);
+            case Validity.AllInvalid x -> java.util.Arrays.fill(out, 0L);
+            case Validity.Mask m -> {
+                java.util.Arrays.fill(out, 0L);
+                BitBuffer bits = m.bits();
+                for (long i = 0; i < length; i++) {
+                    if (bits.get(i)) {
+                        out[(int) (i >>> 6)] |= 1L << i;
+                    }
+                }
+            }
+        }
+    }
+
+    private void fillOnes(long[] out) {
+        java.util.Arrays.fill(out, 0L);
+        for (long i = 0; i < length; i += 64) {
+            int rest = (int) Math.min(64, length - i);
+            out[(int) (i >>> 6)] = rest == 64 ? -1L : (1L << rest) - 1;
+        }
+    }
+
+    @Override
+    public boolean answersEncoded() {
+        return canonical == null && width <= MAX_TABLE_WIDTH && (1L << width) * ROWS_PER_ENTRY <= length;
+    }
+
+    @Override
+    public boolean match(ValuePredicate predicate, long[] out) {
+        return match(predicate, UnaryOperator.identity(), out);
+    }
+
+    @Override
+    public boolean match(ValuePredicate predicate, UnaryOperator<Array> asValues, long[] out) {
+        if (!answersEncoded()) {
+            return false;
+        }
+        long[] table = predicate.matches(asValues.apply(candidates()));
+        java.util.Arrays.fill(out, 0, (int) ((length + 63) >>> 6), 0L);
+        FastLanes.lookup(dtype.ptype(), width, packed, offset, length, table, out);
+        if (patches.isPresent()) {
+            Patches p = patches.get();
+            long[] patched = predicate.matches(asValues.apply(patchValues(p)));
+            for (int i = 0; i < p.count(); i++) {
+                long row = p.position(i);
+                long bit = 1L << row;
+                if ((patched[i >>> 6] & (1L << i)) != 0) {
+                    out[(int) (row >>> 6)] |= bit;
+                } else {
+                    out[(int) (row >>> 6)] &= ~bit;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The {@code 2^width} values codes {@code 0, 1, ...} stand for, in order, non-nullable. */
+    private PrimitiveArray candidates() {
+        int n = 1 << width;
+        int valueBytes = dtype.ptype().byteWidth();
+        MemorySegment values = MemorySegment.ofArray(new long[(n * valueBytes + 7) / 8]);
+        for (int k = 0; k < n; k++) {
+            put(values, valueBytes, k, k + reference);
+        }
+        return new PrimitiveArray(new DType.Primitive(dtype.ptype(), false), values.asSlice(0, (long) n * valueBytes),
+                Validity.NON_NULLABLE);
+    }
+
+    /** The patch values plus the reference, in this array's dtype, non-nullable (patch values are all valid). */
+    private PrimitiveArray patchValues(Patches p) {
+        PrimitiveArray v = (PrimitiveArray) p.values();
+        int valueBytes = dtype.ptype().byteWidth();
+        MemorySegment values = MemorySegment.ofArray(new long[Math.max(1, (p.count() * valueBytes + 7) / 8)]);
+        for (int i = 0; i < p.count(); i++) {
+            put(values, valueBytes, i, v.getLongValue(i) + reference);
+        }
+        return new PrimitiveArray(new DType.Primitive(dtype.ptype(), false), values.asSlice(0, (long) p.count() * valueBytes),
+                Validity.NON_NULLABLE);
+    }
+
+    private static void put(MemorySegment values, int valueBytes, long i, long value) {
+        switch (valueBytes) {
+            case 1 -> values.set(ValueLayout.JAVA_BYTE, i, (byte) value);
+            case 2 -> values.set(LittleEndian.SHORT, i * 2, (short) value);
+            case 4 -> values.set(LittleEndian.INT, i * 4, (int) value);
+            default -> values.set(LittleEndian.LONG, i * 8, value);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package dev.quire.encodings.internal.logical;
+
+import dev.quire.encodings.internal.CodeTableKernel;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Scalar;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.expr.ValuePredicate;
+import dev.quire.layout.spi.FilterKernel;
+
+/**
+ * A {@code vortex.decimal_byte_parts} array over a most significant part that answers filters from its codes (a
+ * {@link CodeTableKernel}, such as bit-packed integers): predicates on the decimals are evaluated on the decimals the
+ * codes stand for, and the part is decoded only when the values are needed ({@link #toCanonical()}, kept once built).
+ */
+final class DecimalPartsArray implements Array, FilterKernel {
+    private final DType.Decimal dtype;
+    private final Array part;
+    private final CodeTableKernel kernel;
+    private DecimalArray canonical;
+
+    /** {@code part} is the most significant part, of the array's length and nullability. */
+    DecimalPartsArray(DType.Decimal dtype, Array part, CodeTableKernel kernel) {
+        this.dtype = dtype;
+        this.part = part;
+        this.kernel = kernel;
+    }
+
+    @Override
+    public DType.Decimal dtype() {
+        return dtype;
+    }
+
+    @Override
+    public long length() {
+        return part.length();
+    }
+
+    @Override
+    public String encodingId() {
+        return DecimalBytePartsEncoding.ID;
+    }
+
+    @Override
+    public boolean isValid(long index) {
+        return part.isValid(index);
+    }
+
+    @Override
+    public long nullCount() {
+        return part.nullCount();
+    }
+
+    @Override
+    public Array slice(long from, long to) {
+        if (canonical != null) {
+            return canonical.slice(from, to);
+        }
+        return DecimalBytePartsEncoding.over(dtype, part.slice(from, to));
+    }
+
+    @Override
+    public boolean isCanonical() {
+        return false;
+    }
+
+    @Override
+    public DecimalArray toCanonical() {
+        DecimalArray c = canonical;
+        if (c == null) {
+            c = decimals(dtype, (PrimitiveArray) part.toCanonical());
+            canonical = c;
+        }
+        return c;
+    }
+
+    @Override
+    public Scalar scalarAt(long index) {
+        return toCanonical().scalarAt(index);
+    }
+
+    @Override
+    public void validity(long[] out) {
+        kernel.validity(out);
+    }
+
+    @Override
+    public boolean match(ValuePredicate predicate, long[] out) {
+        if (canonical != null) {
+            return false;
+        }
+        DType.Decimal valid = (DType.Decimal) dtype.withNullable(false);
+        return kernel.match(predicate, values -> decimals(valid, (PrimitiveArray) values), out);
+    }
+
+    /** {@code values}' integers read as unscaled decimals of {@code dtype}, sharing their memory. */
+    static DecimalArray decimals(DType.Decimal dtype, PrimitiveArray values) {
+        Validity validity = dtype.nullable() ? values.validity() : Validity.NON_NULLABLE;
+        if (dtype.nullable() && validity instanceof Validity.NonNullable) {
+            validity = Validity.ALL_VALID;
+        }
+        return new DecimalArray(dtype, values.values(), values.ptype().byteWidth(), validity);
+    }
+}

@@ -1,0 +1,113 @@
+package dev.quire.encodings.internal.fastlanes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quire.encodings.internal.TestArrays;
+import dev.quire.encodings.internal.TestParts;
+import dev.quire.encodings.internal.logical.DecimalBytePartsEncoding;
+import dev.quire.encodings.internal.proto.DecimalBytePartsMetadata;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BoolArray;
+import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.Scalar;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.PType;
+import dev.quire.layout.expr.ValuePredicate;
+import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.spi.ScalarValues;
+import java.math.BigDecimal;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Decimal byte parts over frame-of-reference bit-packed parts (the shape of lineitem's quantity, discount and price
+ * columns) stay lazy: their kernel agrees with the predicate over the canonical decimals on every valid row, slices
+ * stay lazy and agree too, and the canonical decimals are the part's integers at the dtype's scale.
+ */
+class PackedDecimalsTest {
+
+    /** {@code lo <= v <= hi} over canonical decimals; nulls never match. */
+    private record Between(BigDecimal lo, BigDecimal hi) implements ValuePredicate {
+        @Override
+        public long[] matches(Array values) {
+            DecimalArray d = assertInstanceOf(DecimalArray.class, values);
+            long[] out = new long[(int) ((d.length() + 63) >>> 6)];
+            for (long i = 0; i < d.length(); i++) {
+                BigDecimal v = d.getDecimal(i);
+                if (d.isValid(i) && lo.compareTo(v) <= 0 && v.compareTo(hi) <= 0) {
+                    out[(int) (i >>> 6)] |= 1L << i;
+                }
+            }
+            return out;
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5})
+    void kernelAgreesWithTheCanonicalDecimals(int seed) {
+        Random random = new Random(seed);
+        PType part = seed % 2 == 0 ? PType.I64 : PType.I16;
+        int width = 4 + random.nextInt(6);
+        int length = 5000 + random.nextInt(20_000);
+        boolean nullable = seed != 3;
+        long[] padded = new long[(int) FastLanes.blocks(0, length) * 1024];
+        for (int i = 0; i < padded.length; i++) {
+            padded[i] = random.nextLong() & ((1L << width) - 1);
+        }
+        DType.Primitive partType = new DType.Primitive(part, nullable);
+        TestParts bitpacked = BitPackedEncodingTest.node(part, nullable, width, 0, length, padded);
+        if (nullable) {
+            boolean[] valid = new boolean[length];
+            for (int i = 0; i < length; i++) {
+                valid[i] = random.nextInt(7) != 0;
+            }
+            bitpacked.child(new BoolArray(TestArrays.mask(valid).bits(), Validity.NON_NULLABLE));
+        }
+        long ref = part == PType.I16 ? 100 : -1_000_000_007L;
+        TestParts framed = new TestParts(partType, length, ScalarValues.encode(new Scalar(partType, ref)))
+                .child(new BitPackedEncoding(), bitpacked);
+        DType.Decimal dtype = new DType.Decimal(15, 2, nullable);
+        byte[] meta = DecimalBytePartsMetadata.newBuilder().setZerothChildPtype(part.code()).build().toByteArray();
+        Array decimals = new TestParts(dtype, length, meta).child(new FrameOfReferenceEncoding(), framed)
+                .decode(new DecimalBytePartsEncoding());
+
+        int from = random.nextInt(length / 4);
+        int to = from + 2048 + random.nextInt(length - from - 2048);
+        for (Array a : new Array[] {decimals, decimals.slice(from, to)}) {
+            FilterKernel kernel = assertInstanceOf(FilterKernel.class, a);
+            // Undecoded copies: once decoded, an array declines in favour of the canonical kernels.
+            Array undecoded = new TestParts(dtype, length, meta).child(new FrameOfReferenceEncoding(), framed)
+                    .decode(new DecimalBytePartsEncoding());
+            Array fresh = a == decimals ? undecoded : undecoded.slice(from, to);
+            DecimalArray canonical = assertInstanceOf(DecimalArray.class, a.toCanonical());
+            int n = (int) a.length();
+            for (int k = 0; k < 4; k++) {
+                BigDecimal x = canonical.getDecimal(random.nextInt(n));
+                BigDecimal y = canonical.getDecimal(random.nextInt(n));
+                Between between = x.compareTo(y) <= 0 ? new Between(x, y) : new Between(y, x);
+                long[] want = between.matches(canonical);
+                long[] got = new long[want.length];
+                assertTrue(((FilterKernel) fresh).match(between, got), "a " + width + "-bit part answers");
+                for (int i = 0; i < n; i++) {
+                    if (canonical.isValid(i)) {
+                        assertEquals((want[i >>> 6] & (1L << i)) != 0, (got[i >>> 6] & (1L << i)) != 0,
+                                "row " + i + " of " + between);
+                    }
+                }
+            }
+            long[] validity = new long[(n + 63) >>> 6];
+            kernel.validity(validity);
+            for (int i = 0; i < n; i++) {
+                assertEquals(canonical.isValid(i), (validity[i >>> 6] & (1L << i)) != 0, "validity of " + i);
+                if (canonical.isValid(i)) {
+                    long at = (a == decimals ? 0 : from) + i;
+                    assertEquals(BigDecimal.valueOf(padded[(int) at] + ref, 2), canonical.getDecimal(i), "value " + i);
+                }
+            }
+        }
+    }
+}
