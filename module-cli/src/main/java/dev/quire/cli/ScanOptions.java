@@ -44,7 +44,7 @@ final class ScanOptions {
     private final FastPathStats pageCacheBefore = PosixIoProvider.fastPathStats();
 
     @Option(names = "--filter", paramLabel = "EXPR",
-            description = "Keep the rows where EXPR is true, e.g. \"price < 10 and name like 'a%'\": comparisons "
+            description = "Keep the rows where EXPR is true, e.g. \"price < 10 and name like 'a%%'\": comparisons "
                     + "(= != < <= > >=), between, in (...), is [not] null, like/ilike, starts_with(col, 'p'), "
                     + "and/or/not; date '2024-01-31' and timestamp '...' literals.")
     String filter;

@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,6 +27,30 @@ class CliTest {
             assertTrue(run.out().contains(command), run.out());
         }
         assertEquals("", run.err());
+    }
+
+    /**
+     * Every command's help renders: picocli formats descriptions with {@code String.format}, so a stray {@code %} makes
+     * it print a warning to the process's standard error and show the raw text.
+     */
+    @Test
+    void everyCommandsHelpRendersWithoutPicocliWarnings() {
+        PrintStream saved = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            for (String command : Main.commandLine(new PrintWriter(Writer.nullWriter()),
+                    new PrintWriter(Writer.nullWriter())).getSubcommands().keySet()) {
+                Cli.Run run = Cli.run(command, "--help");
+                assertEquals(0, run.code(), command + ": " + run.err());
+                assertTrue(run.out().contains("Usage: quire " + command), run.out());
+                assertFalse(run.out().contains("%n"), command + " help shows raw format text: " + run.out());
+            }
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals("", captured.toString(StandardCharsets.UTF_8));
+        assertTrue(Cli.run("scan", "--help").out().contains("name like 'a%'"));
     }
 
     @Test
