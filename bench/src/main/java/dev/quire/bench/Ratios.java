@@ -12,7 +12,9 @@ import java.util.Map;
 /**
  * Reads a JMH JSON result file whose benchmark classes have {@code quire*} methods and a {@code vortexJni} method
  * (the reference doing the same work), and prints, per parameter set, each engine's score, rows per second (when a {@code rows}
- * parameter is present and the mode is average time) and the ratio of Quire's time to the reference's.
+ * parameter is present and the mode is average time) and the ratio of Quire's time to the reference's. For suites
+ * without the reference: the speed-up over one thread where a {@code threads} parameter varies, and for suites with
+ * a {@code kernel} method ({@link DictFilterBench}) each method's time over the kernel's with the same parameters.
  *
  * <p>Usage: {@code java -cp benchmarks.jar dev.quire.bench.Ratios results.json}
  */
@@ -56,8 +58,8 @@ public final class Ratios {
             rows.put(key(cls + "." + method, params.toString().trim()), new Row(cls + "." + method,
                     params.toString().trim(), score, unit, rps));
         }
-        out.printf(Locale.ROOT, "%-40s %-44s %12s %14s %10s %10s%n", "benchmark", "params", "score", "rows/s",
-                "quire/ref", "speed-up");
+        out.printf(Locale.ROOT, "%-40s %-44s %12s %14s %10s %10s %10s%n", "benchmark", "params", "score", "rows/s",
+                "quire/ref", "speed-up", "vs kernel");
         for (Row row : rows.values()) {
             String ratio = "";
             int dot = row.bench().lastIndexOf('.');
@@ -74,12 +76,19 @@ public final class Ratios {
             if (single != null) {
                 speedUp = String.format(Locale.ROOT, "%.2fx", single.score() / row.score());
             }
-            out.printf(Locale.ROOT, "%-40s %-44s %9.3f %-2s %14s %10s %10s%n", row.bench(), row.params(),
+            String vsKernel = "";
+            Row kernel = rows.get(key(row.bench().substring(0, dot + 1) + "kernel", row.params()));
+            if (kernel != null && kernel != row) {
+                vsKernel = String.format(Locale.ROOT, "%.2f", row.score() / kernel.score());
+            }
+            out.printf(Locale.ROOT, "%-40s %-44s %9.3f %-2s %14s %10s %10s %10s%n", row.bench(), row.params(),
                     row.score(), row.unit().replace("/op", ""), Double.isNaN(row.rowsPerSecond()) ? ""
-                            : String.format(Locale.ROOT, "%.3e", row.rowsPerSecond()), ratio, speedUp);
+                            : String.format(Locale.ROOT, "%.3e", row.rowsPerSecond()), ratio, speedUp, vsKernel);
         }
         out.println("quire/ref is Quire's time over the reference's: below 1 means Quire is faster. speed-up is the"
-                + " time at threads=1 over this row's time.");
+                + " time at threads=1 over this row's time. vs kernel is this row's time over the same suite's"
+                + " kernel method with the same parameters (the filter answered on the dictionary): above 1 means"
+                + " the kernel path is faster.");
     }
 
     private static String key(String bench, String params) {

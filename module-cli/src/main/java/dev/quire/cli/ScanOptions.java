@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * The options {@code scan} and {@code count} share: which rows ({@code --filter}, {@code --select-rows},
- * {@code --exclude-rows}), on how many threads ({@code --threads}), and {@code --stats}.
+ * {@code --exclude-rows}), on how many threads ({@code --threads}), whether filter kernels answer the filter
+ * ({@code --no-filter-kernels}), and {@code --stats}.
  *
  * <p>A filter that does not parse, or does not fit the file (an unknown column, a literal that cannot be compared
  * with its column), is bad usage, exit code 2, like a malformed option value: the command line is wrong, not the
@@ -62,6 +63,12 @@ final class ScanOptions {
             description = "Decode, filter and gather on N threads of a pool of this run (default: Quire's shared "
                     + "pool, one thread per core).")
     Integer threads;
+
+    @Option(names = "--no-filter-kernels",
+            description = "Decode every row of the filter's columns and evaluate the filter on the values, instead "
+                    + "of letting encoded columns answer it (a dictionary evaluates it once on its values). Same "
+                    + "rows, usually slower: for ruling out a kernel when a filtered result looks wrong.")
+    boolean noFilterKernels;
 
     @Option(names = "--stats",
             description = "Print what the scan did to standard error: splits, zones pruned by statistics, rows "
@@ -103,6 +110,9 @@ final class ScanOptions {
         RowSelection.of(include, exclude, file.rowCount()).ifPresent(scan::select);
         if (threads != null) {
             scan.concurrency(TASKS_PER_THREAD * threads);
+        }
+        if (noFilterKernels) {
+            scan.filterKernels(false);
         }
     }
 

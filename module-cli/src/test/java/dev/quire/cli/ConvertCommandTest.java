@@ -142,6 +142,47 @@ class ConvertCommandTest {
         }
     }
 
+    /** --no-dict writes no dictionaries, --dict-max-bytes caps them; the rows are the same whatever the choice. */
+    @Test
+    void dictionaryOptionsChooseTheEncodingNotTheRows() throws IOException {
+        StringBuilder text = new StringBuilder("k,label\n");
+        for (int i = 0; i < 20_000; i++) {
+            text.append(i).append(",label-with-some-length-").append(i * 7919 % 500).append('\n');
+        }
+        Path in = csv("labels.csv", text.toString());
+        Path byDefault = dir.resolve("default.vortex");
+        Path noDict = dir.resolve("nodict.vortex");
+        Path capped = dir.resolve("capped.vortex");
+        assertEquals(0, Cli.run("convert", in.toString(), byDefault.toString()).code());
+        assertEquals(0, Cli.run("convert", in.toString(), noDict.toString(), "--no-dict").code());
+        assertEquals(0, Cli.run("convert", in.toString(), capped.toString(), "--dict-max-bytes", "1024").code());
+        int dictionaries = dictionaries(byDefault);
+        assertTrue(dictionaries >= 1, "the label column is a dictionary by default");
+        assertEquals(0, dictionaries(noDict), "--no-dict");
+        assertTrue(dictionaries(capped) != dictionaries, "a 1 KiB cap cannot hold the 500 labels in one dictionary");
+        String rows = Cli.run("scan", byDefault.toString(), "-f", "csv").out();
+        assertEquals(rows, Cli.run("scan", noDict.toString(), "-f", "csv").out());
+        assertEquals(rows, Cli.run("scan", capped.toString(), "-f", "csv").out());
+
+        Cli.Run bad = Cli.run("convert", in.toString(), dir.resolve("bad.vortex").toString(), "--dict-max-bytes", "0");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("quire: --dict-max-bytes must be at least 1, got 0"), bad.err());
+    }
+
+    private static int dictionaries(Path file) {
+        try (VortexFile f = VortexFile.open(file)) {
+            return dictionaries(f.layout());
+        }
+    }
+
+    private static int dictionaries(dev.quire.layout.spi.Layout node) {
+        int n = node.encodingId().equals("vortex.dict") ? 1 : 0;
+        for (int i = 0; i < node.childCount(); i++) {
+            n += dictionaries(node.child(i));
+        }
+        return n;
+    }
+
     @Test
     void aValueBeyondTheSampleNamesItsLineAndHowToFixIt() throws IOException {
         Path in = csv("in.csv", "id,name\n1,a\n2,b\nx,c\n");

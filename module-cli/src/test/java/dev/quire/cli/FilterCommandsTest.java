@@ -237,6 +237,43 @@ class FilterCommandsTest {
         assertEquals(2, Cli.run("scan", file.toString(), "--threads", "two").code());
     }
 
+    /** A dictionary column gives the same rows with its filter kernel and with --no-filter-kernels. */
+    @Test
+    void noFilterKernelsGivesTheSameRows() {
+        DType.Struct schema = DType.Struct.of(new Field("id", new DType.Primitive(PType.I64, false)),
+                new Field("mode", new DType.Utf8(true)));
+        String[] modes = {"AIR", "MAIL", "SHIP", "RAIL", "TRUCK"};
+        StructBuilder rows = (StructBuilder) ArrayBuilder.forType(schema);
+        for (int i = 0; i < ROWS; i++) {
+            ((PrimitiveBuilder) rows.field(0)).appendLong(i);
+            if (i % 9 == 0) {
+                rows.field(1).appendNull();
+            } else {
+                ((VarBinViewBuilder) rows.field(1)).appendString(modes[i % modes.length]);
+            }
+            rows.endRow();
+        }
+        Path dict = dir.resolve("modes.vortex");
+        try (VortexWriter writer = VortexWriter.create(dict, schema, WriteOptions.defaults())) {
+            writer.write(rows.finish());
+        }
+        assertTrue(Cli.run("inspect", dict.toString()).out().contains("vortex.dict"), "mode is a dictionary");
+        for (List<String> option : List.of(List.<String>of(), List.of("--no-filter-kernels"))) {
+            List<String> args = new ArrayList<>(List.of("scan", dict.toString(), "-c", "id", "-f", "csv", "--filter",
+                    "mode in ('MAIL', 'TRUCK') or mode like 'A%'"));
+            args.addAll(option);
+            Cli.Run run = Cli.run(args.toArray(String[]::new));
+            assertEquals(0, run.code(), run.err());
+            assertEquals(ids(i -> i % 9 != 0 && (i % 5 == 0 || i % 5 == 1 || i % 5 == 4)), run.out(),
+                    option.toString());
+            List<String> countArgs = new ArrayList<>(List.of("count", dict.toString(), "--filter",
+                    "mode is null or mode not in ('SHIP', 'RAIL')"));
+            countArgs.addAll(option);
+            assertEquals(count(i -> i % 9 == 0 || i % 5 == 0 || i % 5 == 1 || i % 5 == 4),
+                    Cli.run(countArgs.toArray(String[]::new)).out(), option.toString());
+        }
+    }
+
     @Test
     void syntaxErrorsComeBeforeTheFileIsOpened() {
         Cli.Run run = Cli.run("count", dir.resolve("missing.vortex").toString(), "--filter", "id <");

@@ -44,12 +44,26 @@ import java.util.Objects;
  *       an empty list is FALSE.</li>
  * </ul>
  *
+ * <h2>Filter kernels</h2>
+ * A column in an encoding that offers a {@link dev.quire.layout.spi.FilterKernel} (a dictionary, a bit-packed array,
+ * the byte parts of decimals) may answer a predicate from its encoded form, for example by evaluating it once on a
+ * dictionary's values, instead of being decoded row by row. Both ways give the same rows. {@link #evaluate(StructArray,
+ * boolean)} chooses; {@link #evaluate(StructArray)} uses kernels unless the system property
+ * {@value #KERNELS_PROPERTY} is {@code false} (read once), which turns them off for every evaluation and scan that
+ * does not choose: a way to measure them, or to rule a kernel out when a filtered result looks wrong.
+ *
  * <h2>Pruning</h2>
  * {@link #mightMatch(ZoneStats)} answers from zone statistics whether any row could be TRUE. It computes, for every
  * node, the set of values (TRUE, FALSE, NULL) it may take on some row, which handles NOT and OR soundly without
  * rewriting; it answers false only when the statistics prove no row matches.
  */
 public final class BoundExpr {
+    /**
+     * The system property that, set to {@code false}, makes evaluation decode every row of the columns it reads
+     * instead of asking their filter kernels ({@code true}, the default, asks them).
+     */
+    public static final String KERNELS_PROPERTY = "quire.filter.kernels";
+
     private final Expr expr;
     private final DType.Struct schema;
     private final Node root;
@@ -104,8 +118,19 @@ public final class BoundExpr {
      * @throws InvalidArgumentException when the batch lacks a column or has one of another dtype
      */
     public RowMask evaluate(StructArray batch) {
+        return evaluate(batch, kernelsByDefault());
+    }
+
+    /**
+     * The rows of {@code batch} where the expression is TRUE, as {@link #evaluate(StructArray)}, with encoded columns
+     * asked for their filter kernels' answers ({@code useKernels}) or decoded to their canonical form first (every
+     * row, as if no kernel existed). The result is the same either way.
+     *
+     * @throws InvalidArgumentException when the batch lacks a column or has one of another dtype
+     */
+    public RowMask evaluate(StructArray batch, boolean useKernels) {
         Objects.requireNonNull(batch, "batch is null");
-        EvalContext ctx = new EvalContext(batch);
+        EvalContext ctx = new EvalContext(batch, useKernels);
         long[] t = new long[ctx.words];
         long[] f = new long[ctx.words];
         root.eval(ctx, t, f, false);
@@ -122,6 +147,33 @@ public final class BoundExpr {
             return false;
         }
         return (root.prune(new PruneContext(stats, schema)) & Node.TRUE) != 0;
+    }
+
+    /**
+     * Whether evaluation asks filter kernels when the caller does not say: true unless the system property
+     * {@value #KERNELS_PROPERTY} is {@code false}. The property is read once, on first use.
+     *
+     * @throws InvalidArgumentException when the property is set to anything but {@code true} or {@code false}
+     */
+    public static boolean kernelsByDefault() {
+        return parseKernels(KernelsProperty.VALUE);
+    }
+
+    /** The value of {@value #KERNELS_PROPERTY}: unset (null) or {@code true} is true, {@code false} false. */
+    static boolean parseKernels(String value) {
+        if (value == null || value.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (value.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new InvalidArgumentException("system property " + KERNELS_PROPERTY + " must be true or false, got '"
+                + value + "'");
+    }
+
+    /** The property's value, read when first needed (a holder, so a bad value is reported where it is used). */
+    private static final class KernelsProperty {
+        static final String VALUE = System.getProperty(KERNELS_PROPERTY);
     }
 
     /** The node tree evaluation runs; for white-box tests. */

@@ -23,8 +23,9 @@ import java.util.Map;
 /**
  * One evaluation over one batch: finds each column a bound expression reads (once, however often it is named), in
  * its canonical encoding or as a {@link ConstantArray}, with the rows where it is valid: valid itself and inside
- * valid structs all the way up. A column whose encoding offers a {@link FilterKernel} is kept encoded: predicates
- * ask the kernel first, and the column is decoded only when something needs its canonical form.
+ * valid structs all the way up. A column whose encoding offers a {@link FilterKernel} is kept encoded (unless the
+ * evaluation was asked not to use kernels): predicates ask the kernel first, and the column is decoded only when
+ * something needs its canonical form.
  */
 final class EvalContext {
     /**
@@ -71,9 +72,11 @@ final class EvalContext {
     final StructArray batch;
     final int n;
     final int words;
+    /** Whether encoded columns are kept encoded for their kernels; when false every column is decoded. */
+    private final boolean useKernels;
     private final Map<FieldPath, Col> columns = new HashMap<>();
 
-    EvalContext(StructArray batch) {
+    EvalContext(StructArray batch, boolean useKernels) {
         if (batch.length() > Integer.MAX_VALUE) {
             throw new InvalidArgumentException("batches of more than " + Integer.MAX_VALUE + " rows cannot be"
                     + " filtered at once, this one has " + batch.length());
@@ -81,6 +84,7 @@ final class EvalContext {
         this.batch = batch;
         this.n = (int) batch.length();
         this.words = Bits.words(n);
+        this.useKernels = useKernels;
     }
 
     Col column(FieldPath path, DType expected) {
@@ -124,7 +128,7 @@ final class EvalContext {
         }
         checkType(path, current.dtype(), expected);
         Array leaf = leaf(current);
-        if (leaf instanceof FilterKernel kernel && !isCanonicalKind(leaf) && !(leaf instanceof ConstantArray)) {
+        if (useKernels && leaf instanceof FilterKernel kernel && !isCanonicalKind(leaf) && !(leaf instanceof ConstantArray)) {
             long[] bits = new long[words];
             kernel.validity(bits);
             Bits.andInto(valid, bits);
@@ -154,7 +158,10 @@ final class EvalContext {
         }
     }
 
-    /** Unwraps extensions to their storage and canonicalises, but keeps constants constant. */
+    /**
+     * Unwraps extensions to their storage and canonicalises, but keeps constants constant (and arrays with a filter
+     * kernel encoded, when kernels are used).
+     */
     private Array leaf(Array a) {
         while (true) {
             if (a instanceof ExtensionArray e) {
@@ -169,7 +176,7 @@ final class EvalContext {
                 return c;
             } else if (isCanonicalKind(a)) {
                 return a;
-            } else if (a instanceof FilterKernel && !(a.dtype() instanceof DType.Extension)) {
+            } else if (useKernels && a instanceof FilterKernel && !(a.dtype() instanceof DType.Extension)) {
                 return a;
             } else {
                 a = a.toCanonical();

@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.LongAdder;
  * A filter split into the conjuncts of its top-level {@code and}, each bound on its own with the columns it reads,
  * and the selectivity each has shown so far. Tasks evaluate the conjuncts in order of observed selectivity (the one
  * keeping the smallest share of its input first), so later conjuncts read and evaluate fewer rows, and a split
- * whose mask empties stops reading.
+ * whose mask empties stops reading. Conjuncts ask encoded columns' filter kernels, or decode every row, as the
+ * scan was told ({@link Scan#filterKernels(boolean)}).
  */
 final class Conjuncts {
     /** One conjunct and what it has done so far. */
@@ -43,8 +44,10 @@ final class Conjuncts {
     }
 
     private final List<Conjunct> conjuncts;
+    private final boolean useKernels;
 
-    Conjuncts(BoundExpr filter, DType.Struct schema) {
+    Conjuncts(BoundExpr filter, DType.Struct schema, boolean useKernels) {
+        this.useKernels = useKernels;
         List<Conjunct> list = new ArrayList<>();
         Deque<Expr> stack = new ArrayDeque<>();
         stack.push(filter.expr());
@@ -61,6 +64,11 @@ final class Conjuncts {
             }
         }
         this.conjuncts = List.copyOf(list);
+    }
+
+    /** Whether evaluation asks encoded columns' filter kernels. */
+    boolean useKernels() {
+        return useKernels;
     }
 
     int size() {

@@ -59,7 +59,14 @@ public final class Scan {
     private boolean ordered = true;
     private int concurrency = ScanPool.defaultConcurrency();
     private Executor executor;
+    private boolean filterKernels;
 
+    /**
+     * A scan of all of {@code file}'s rows and columns.
+     *
+     * @throws InvalidArgumentException when the system property {@value BoundExpr#KERNELS_PROPERTY} is set to
+     *     something other than {@code true} or {@code false}
+     */
     public Scan(VortexFile file) {
         this.file = Objects.requireNonNull(file, "file is null");
         if (!(file.dtype() instanceof DType.Struct s)) {
@@ -68,6 +75,7 @@ public final class Scan {
         }
         this.dtype = s;
         this.to = file.rowCount();
+        this.filterKernels = BoundExpr.kernelsByDefault();
     }
 
     /** Keeps only these columns; nested fields are written as dotted paths ({@code address.city}). */
@@ -149,6 +157,20 @@ public final class Scan {
     /** Runs the scan's tasks on {@code executor} instead of Quire's shared scan pool. */
     public Scan executor(Executor executor) {
         this.executor = Objects.requireNonNull(executor, "executor is null");
+        return this;
+    }
+
+    /**
+     * Whether the filter may be answered from encoded columns through their
+     * {@link dev.quire.layout.spi.FilterKernel}s (a dictionary evaluates a predicate once on its values and maps
+     * the result to its codes) or every row of the filter's columns is decoded and the predicate evaluated on the
+     * canonical values. The rows returned are the same either way. The default is to use kernels, unless the system
+     * property {@value BoundExpr#KERNELS_PROPERTY} is {@code false}; turning them off is for measuring what they save
+     * and for ruling a kernel out when a filtered result looks wrong. Pruning by statistics (zone maps, dictionary
+     * minimum and maximum) is not affected.
+     */
+    public Scan filterKernels(boolean use) {
+        this.filterKernels = use;
         return this;
     }
 
@@ -244,7 +266,7 @@ public final class Scan {
 
     private BatchStream run(Projection read) {
         Executor pool = executor != null ? executor : ScanPool.shared();
-        Conjuncts conjuncts = filter == null ? null : new Conjuncts(filter, dtype);
+        Conjuncts conjuncts = filter == null ? null : new Conjuncts(filter, dtype, filterKernels);
         Pruning pruning = filter == null ? null : Pruning.of(filter);
         ScanRun run = new ScanRun(file.layout(), file.reader(), read, conjuncts, pruning, selection, plan(read, true),
                 limit, ordered, concurrency, pool);

@@ -245,7 +245,7 @@ final class ScanRun implements AutoCloseable {
         return columns.thenComposeAsync(array -> {
             checkCancelled();
             Conjuncts.Conjunct conjunct = order.get(k);
-            RowMask matches = conjunct.expr.evaluate((StructArray) array);
+            RowMask matches = conjunct.expr.evaluate((StructArray) array, conjuncts.useKernels());
             long in = mask == null ? to - from : mask.countOnes();
             RowMask next = mask == null ? matches : mask.and(matches);
             long out = next.countOnes();
