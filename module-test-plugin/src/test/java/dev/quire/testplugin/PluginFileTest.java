@@ -66,6 +66,10 @@ class PluginFileTest {
             assertEquals("root.id.chunk[1]", wrapper.path());
             assertEquals("root.id.chunk[1].data", wrapper.child(0).path());
             assertTrue(wrapper.childHasNoInteriorSplits(0), "its data child is flat");
+            assertTrue(id.anyChildHasInteriorSplits(), "its chunks are the plugin's layout");
+            assertFalse(wrapper.anyChildHasInteriorSplits(), "a flat child alone");
+            Layout plain = file.layout().child(2);
+            assertFalse(plain.anyChildHasInteriorSplits(), "a flat layout has no children");
         }
     }
 

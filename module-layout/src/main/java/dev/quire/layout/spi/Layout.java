@@ -44,6 +44,20 @@ public interface Layout {
      */
     boolean childHasNoInteriorSplits(int index);
 
+    /**
+     * Whether some child registers interior splits: false when {@link #childHasNoInteriorSplits(int)} holds for every
+     * child, so that a reader of many children can take all their ends from what it knows and ask no child. Decided
+     * from the footer without building a child, and answered once per node.
+     */
+    default boolean anyChildHasInteriorSplits() {
+        for (int i = 0; i < childCount(); i++) {
+            if (!childHasNoInteriorSplits(i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     int segmentCount();
 
     /** The segment id of this node's segment {@code index}. */

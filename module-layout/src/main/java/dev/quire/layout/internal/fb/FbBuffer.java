@@ -47,33 +47,70 @@ public final class FbBuffer {
     }
 
     FbTable table(int pos, FbPath path) {
+        int vtable = vtableOf(pos, path, -1);
+        checkVtable(vtable, path, -1);
+        int inlineLen = Short.toUnsignedInt(bytes.getShort(vtable + 2));
+        checkInline(pos, inlineLen, path, -1);
+        return new FbTable(this, pos, vtable, Short.toUnsignedInt(bytes.getShort(vtable)), inlineLen, path);
+    }
+
+    /**
+     * Counts a visit to the table at {@code pos} and returns where its vtable starts (its first 4 bytes checked to
+     * lie in the buffer). {@code path} names the table, or with {@code element >= 0} the vector whose element it is:
+     * that path is made only when a message needs it.
+     */
+    int vtableOf(int pos, FbPath path, int element) {
         if (++tablesVisited > maxTables) {
-            throw error(path + ": more than " + maxTables + " tables", pos);
+            throw error(where(path, element) + ": more than " + maxTables + " tables", pos);
         }
-        check(pos, 4, path);
+        checkAt(pos, 4, path, element);
         int vtable = pos - bytes.getInt(pos);
-        check(vtable, 4, path);
+        checkAt(vtable, 4, path, element);
+        return vtable;
+    }
+
+    /** Checks the vtable at {@code vtable} (from {@link #vtableOf}): its length, the table size it declares. */
+    void checkVtable(int vtable, FbPath path, int element) {
         int vtableLen = Short.toUnsignedInt(bytes.getShort(vtable));
         int inlineLen = Short.toUnsignedInt(bytes.getShort(vtable + 2));
         if (vtableLen < 4 || (vtableLen & 1) != 0) {
-            throw error(path + ": vtable length " + vtableLen + " is invalid", vtable);
+            throw error(where(path, element) + ": vtable length " + vtableLen + " is invalid", vtable);
         }
-        check(vtable, vtableLen, path);
+        checkAt(vtable, vtableLen, path, element);
         if (inlineLen < 4) {
-            throw error(path + ": table size " + inlineLen + " is invalid", vtable);
+            throw error(where(path, element) + ": table size " + inlineLen + " is invalid", vtable);
         }
-        check(pos, inlineLen, path);
-        return new FbTable(this, pos, vtable, vtableLen, inlineLen, path);
+    }
+
+    /** Checks that the {@code inlineLen} bytes of the table at {@code pos} lie in the buffer. */
+    void checkInline(int pos, int inlineLen, FbPath path, int element) {
+        checkAt(pos, inlineLen, path, element);
+    }
+
+    private void checkAt(long pos, long len, FbPath path, int element) {
+        if (pos < 0 || len < 0 || pos + len > bytes.limit()) {
+            check(pos, len, where(path, element));
+        }
+    }
+
+    private static FbPath where(FbPath path, int element) {
+        return element < 0 ? path : path.element(element);
+    }
+
+    /** Follows the u32 offset stored at {@code pos}, relative to {@code pos}; names as {@link #vtableOf} does. */
+    int uoffsetTarget(int pos, FbPath path, int element) {
+        checkAt(pos, 4, path, element);
+        long target = pos + Integer.toUnsignedLong(bytes.getInt(pos));
+        if (target >= bytes.limit()) {
+            throw error(where(path, element) + ": offset points outside the " + bytes.limit() + "-byte buffer",
+                    pos);
+        }
+        return (int) target;
     }
 
     /** Follows the u32 offset stored at {@code pos}, relative to {@code pos}. */
     int uoffsetTarget(int pos, FbPath path) {
-        check(pos, 4, path);
-        long target = pos + Integer.toUnsignedLong(bytes.getInt(pos));
-        if (target >= bytes.limit()) {
-            throw error(path + ": offset points outside the " + bytes.limit() + "-byte buffer", pos);
-        }
-        return (int) target;
+        return uoffsetTarget(pos, path, -1);
     }
 
     void check(long pos, long len, FbPath path) {

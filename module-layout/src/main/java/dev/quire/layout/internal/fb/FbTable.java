@@ -31,18 +31,23 @@ public final class FbTable {
 
     /** Offset of field {@code index} from the table start, or 0 when absent. */
     private int field(int index, int width, String name) {
+        int off = fieldOffset(buf, vtable, vtableLen, index);
+        if (off != 0 && off + width > inlineLen) {
+            throw buf.error(path.field(name) + ": field lies outside its table", pos + off);
+        }
+        return off;
+    }
+
+    /**
+     * Offset of field {@code index} from the start of a table whose vtable (checked, {@code vtableLen} bytes) is at
+     * {@code vtable}, or 0 when absent. The caller checks that the field lies inside the table.
+     */
+    static int fieldOffset(FbBuffer buf, int vtable, int vtableLen, int index) {
         int slot = 4 + 2 * index;
         if (slot + 2 > vtableLen) {
             return 0;
         }
-        int off = Short.toUnsignedInt(buf.getShort(vtable + slot));
-        if (off == 0) {
-            return 0;
-        }
-        if (off + width > inlineLen) {
-            throw buf.error(path.field(name) + ": field lies outside its table", pos + off);
-        }
-        return off;
+        return Short.toUnsignedInt(buf.getShort(vtable + slot));
     }
 
     public boolean has(int index) {
@@ -92,38 +97,42 @@ public final class FbTable {
         return field(index, 1, name) != 0;
     }
 
-    private int indirect(int index, String name) {
+    /** Where the offset field points, or -1 when absent; {@code at} is the field's path. */
+    private int indirect(int index, String name, FbPath at) {
         int off = field(index, 4, name);
-        return off == 0 ? -1 : buf.uoffsetTarget(pos + off, path.field(name));
+        return off == 0 ? -1 : buf.uoffsetTarget(pos + off, at);
     }
 
     /** A sub-table, or null when absent. */
     public FbTable table(int index, String name) {
-        int target = indirect(index, name);
-        return target < 0 ? null : buf.table(target, path.field(name));
+        FbPath at = path.field(name);
+        int target = indirect(index, name, at);
+        return target < 0 ? null : buf.table(target, at);
     }
 
     public String string(int index, String name) {
-        int target = indirect(index, name);
+        FbPath at = path.field(name);
+        int target = indirect(index, name, at);
         if (target < 0) {
             return null;
         }
-        buf.check(target, 4, path.field(name));
+        buf.check(target, 4, at);
         long len = Integer.toUnsignedLong(buf.getInt(target));
-        buf.check(target + 4L, len, path.field(name));
-        return buf.utf8(target + 4, (int) len, path.field(name));
+        buf.check(target + 4L, len, at);
+        return buf.utf8(target + 4, (int) len, at);
     }
 
     /** A vector of inline elements of {@code elementSize} bytes, or null when absent. */
     public FbVector vector(int index, String name, int elementSize) {
-        int target = indirect(index, name);
+        FbPath at = path.field(name);
+        int target = indirect(index, name, at);
         if (target < 0) {
             return null;
         }
-        buf.check(target, 4, path.field(name));
+        buf.check(target, 4, at);
         long len = Integer.toUnsignedLong(buf.getInt(target));
-        buf.check(target + 4L, len * elementSize, path.field(name));
-        return new FbVector(buf, target + 4, (int) len, elementSize, path.field(name));
+        buf.check(target + 4L, len * elementSize, at);
+        return new FbVector(buf, target + 4, (int) len, elementSize, at);
     }
 
     /** The bytes of a {@code [ubyte]} field, or null when absent. */

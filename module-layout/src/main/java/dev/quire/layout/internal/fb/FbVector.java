@@ -53,6 +53,19 @@ public final class FbVector {
         };
     }
 
+    /**
+     * A cursor over the elements of this vector of tables, for loops that read a field or two of many of them
+     * without building an {@link FbTable} per element.
+     */
+    public FbTableCursor tables() {
+        return new FbTableCursor(this, buf, path);
+    }
+
+    /** Where element {@code i} starts in the buffer. */
+    int position(int i) {
+        return at(i);
+    }
+
     /** Element {@code i} of a vector of tables. */
     public FbTable table(int i) {
         int p = at(i);

@@ -11,12 +11,15 @@ import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.layout.spi.LayoutVTables;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** Everything the layout nodes of one open file share: the reader, the footer, the limits, resolved ids. */
@@ -37,6 +40,19 @@ public final class FileContext {
     private final SegmentScheduler segments;
     /** Row-offset arrays shared by chunked readers whose chunks line up; see {@link #shareOffsets}. */
     private final ConcurrentHashMap<Offsets, long[]> sharedOffsets = new ConcurrentHashMap<>();
+    /**
+     * The array {@link #shareOffsets} handed out last: readers are built column after column, and aligned columns
+     * ask for the same contents in a row, so one comparison usually answers without hashing.
+     */
+    private volatile long[] lastSharedOffsets;
+    /** Parsed layout metadata by parser and bytes; see {@link #parsedMetadata}. */
+    private final ConcurrentHashMap<MetadataKey, Object> parsedMetadata = new ConcurrentHashMap<>();
+
+    /** How many distinct parsed metadata a file keeps at most; beyond it, metadata is parsed each time. */
+    static final int MAX_PARSED_METADATA = 1024;
+
+    /** A parser and the metadata bytes it read; equal when the parsers are and the bytes' contents are. */
+    private record MetadataKey(Object parser, ByteBuffer bytes) {}
 
     /**
      * How many distinct offset arrays a file shares at most: beyond it (a file whose columns all differ) arrays are
@@ -136,16 +152,44 @@ public final class FileContext {
      * caller must never modify what it gets back.
      */
     public long[] shareOffsets(long[] offsets) {
+        long[] last = lastSharedOffsets;
+        if (last != null && Arrays.equals(last, offsets)) {
+            return last;
+        }
         Offsets key = new Offsets(offsets);
         long[] shared = sharedOffsets.get(key);
-        if (shared != null) {
-            return shared;
+        if (shared == null) {
+            if (sharedOffsets.size() >= MAX_SHARED_OFFSETS) {
+                return offsets;
+            }
+            shared = sharedOffsets.putIfAbsent(key, offsets);
+            if (shared == null) {
+                shared = offsets;
+            }
         }
-        if (sharedOffsets.size() >= MAX_SHARED_OFFSETS) {
-            return offsets;
+        lastSharedOffsets = shared;
+        return shared;
+    }
+
+    /**
+     * What {@code parse} makes of {@code metadata}, parsed once per file for every node whose metadata has these
+     * bytes: the columns of a file mostly carry identical metadata (a zoned layout's zone length and statistics), so
+     * a first scan of a wide file parses it once, not once per column. {@code parser} identifies the parse (two
+     * layouts may read the same bytes differently); its result must be immutable. A parse that fails is not kept, so
+     * each node reports its own error.
+     */
+    public <T> T parsedMetadata(Object parser, ByteBuffer metadata, Function<ByteBuffer, T> parse) {
+        MetadataKey key = new MetadataKey(parser, metadata.duplicate());
+        @SuppressWarnings("unchecked")
+        T known = (T) parsedMetadata.get(key);
+        if (known != null) {
+            return known;
         }
-        shared = sharedOffsets.putIfAbsent(key, offsets);
-        return shared == null ? offsets : shared;
+        T parsed = Objects.requireNonNull(parse.apply(metadata.duplicate()), "parsed metadata is null");
+        if (parsedMetadata.size() < MAX_PARSED_METADATA) {
+            parsedMetadata.putIfAbsent(key, parsed);
+        }
+        return parsed;
     }
 
     /** How many layout nodes of the file have been built so far (for tests and diagnostics). */

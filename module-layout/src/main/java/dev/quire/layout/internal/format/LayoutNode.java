@@ -4,6 +4,7 @@ import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.internal.fb.FbTable;
+import dev.quire.layout.internal.fb.FbTableCursor;
 import dev.quire.layout.internal.fb.FbVector;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutVTable;
@@ -13,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
 
 /** A {@link Layout} read from the layout flatbuffer; children are built on demand and cached. */
 public final class LayoutNode implements Layout {
@@ -31,7 +33,8 @@ public final class LayoutNode implements Layout {
     private final LayoutNode parent;
     private final int index;
     private volatile String path;
-    private final AtomicReferenceArray<LayoutNode> built;
+    /** The children built so far; made on the first {@link #child} call, since most nodes never build one. */
+    private volatile AtomicReferenceArray<LayoutNode> built;
     /**
      * One-entry memo of {@link #childHasNoInteriorSplits}: the last child layout spec index asked about, shifted
      * left once, plus 1 when that layout registers no interior splits; -1 before the first answer. Siblings almost
@@ -40,6 +43,14 @@ public final class LayoutNode implements Layout {
     private volatile int lastSplitAnswer = -1;
     /** The children's row counts and layout encodings, read in one pass over their tables when first asked. */
     private volatile ChildHeaders headers;
+    /**
+     * {@link #anyChildHasInteriorSplits()} once answered: {@link #INTERIOR_UNKNOWN}, {@link #INTERIOR_NONE} or
+     * {@link #INTERIOR_SOME}. Kept with the node, so every reader of it (fresh reader trees included) shares it.
+     */
+    private volatile byte interior = INTERIOR_UNKNOWN;
+    private static final byte INTERIOR_UNKNOWN = 0;
+    private static final byte INTERIOR_NONE = 1;
+    private static final byte INTERIOR_SOME = 2;
 
     private record ChildHeaders(long[] rowCounts, int[] specs) {}
 
@@ -68,7 +79,6 @@ public final class LayoutNode implements Layout {
         this.metadata = meta == null ? EMPTY : meta.asReadOnlyBuffer();
         this.children = table.vector(3, "children", 4);
         this.segments = table.vector(4, "segments", 4);
-        this.built = new AtomicReferenceArray<>(children == null ? 0 : children.length());
         vtable.validate(this);
     }
 
@@ -111,11 +121,21 @@ public final class LayoutNode implements Layout {
     @Override
     public Layout child(int index) {
         checkChild(index);
-        LayoutNode node = built.get(index);
+        AtomicReferenceArray<LayoutNode> b = built;
+        if (b == null) {
+            synchronized (this) {
+                b = built;
+                if (b == null) {
+                    b = new AtomicReferenceArray<>(childCount());
+                    built = b;
+                }
+            }
+        }
+        LayoutNode node = b.get(index);
         if (node == null) {
             node = new LayoutNode(file, children.table(index), vtable.childDType(this, index), depth + 1, this, index);
-            if (!built.compareAndSet(index, null, node)) {
-                node = built.get(index);
+            if (!b.compareAndSet(index, null, node)) {
+                node = b.get(index);
             }
         }
         return node;
@@ -140,7 +160,8 @@ public final class LayoutNode implements Layout {
     /**
      * Chunked layouts ask for every child's row count (twice: to validate and to build their reader) and encoding (to
      * learn which children have interior splits) before building any child: reading each child's table once, here,
-     * is what keeps a first scan of a wide file from parsing thousands of tables three times over.
+     * is what keeps a first scan of a wide file from parsing thousands of tables three times over. One cursor
+     * visits them all, so the pass allocates nothing per child.
      */
     private ChildHeaders headers() {
         ChildHeaders h = headers;
@@ -148,10 +169,13 @@ public final class LayoutNode implements Layout {
             int n = childCount();
             long[] rowCounts = new long[n];
             int[] specs = new int[n];
-            for (int i = 0; i < n; i++) {
-                FbTable child = children.table(i);
-                specs[i] = child.u16(0, "encoding", 0);
-                rowCounts[i] = child.u64(1, "row_count", 0);
+            if (n > 0) {
+                FbTableCursor child = children.tables();
+                for (int i = 0; i < n; i++) {
+                    child.moveTo(i);
+                    specs[i] = child.u16(0, "encoding", 0);
+                    rowCounts[i] = child.u64(1, "row_count", 0);
+                }
             }
             h = new ChildHeaders(rowCounts, specs);
             headers = h;
@@ -167,6 +191,15 @@ public final class LayoutNode implements Layout {
         return layout instanceof LayoutNode node ? node.file.shareOffsets(offsets) : offsets;
     }
 
+    /**
+     * What {@code parse} makes of the metadata of {@code layout}, shared by the nodes of its file whose metadata has
+     * the same bytes: see {@link FileContext#parsedMetadata}. Layouts that are not file nodes parse their own.
+     */
+    public static <T> T parsedMetadata(Layout layout, Object parser, Function<ByteBuffer, T> parse) {
+        return layout instanceof LayoutNode node ? node.file.parsedMetadata(parser, node.metadata, parse)
+                : parse.apply(layout.metadata());
+    }
+
     @Override
     public boolean childHasNoInteriorSplits(int index) {
         checkChild(index);
@@ -179,6 +212,28 @@ public final class LayoutNode implements Layout {
         boolean none = !LayoutVTables.get(id).registersInteriorSplits();
         lastSplitAnswer = spec << 1 | (none ? 1 : 0);
         return none;
+    }
+
+    /**
+     * Answered once per node from the children's layout encodings: one registry answer per run of siblings with the
+     * same encoding (through {@link #childHasNoInteriorSplits}'s memo), so a chunked layout of thousands of flat
+     * chunks asks once.
+     */
+    @Override
+    public boolean anyChildHasInteriorSplits() {
+        byte known = interior;
+        if (known == INTERIOR_UNKNOWN) {
+            int[] specs = headers().specs;
+            boolean any = false;
+            for (int i = 0; i < specs.length && !any; i++) {
+                if (i == 0 || specs[i] != specs[i - 1]) {
+                    any = !childHasNoInteriorSplits(i);
+                }
+            }
+            known = any ? INTERIOR_SOME : INTERIOR_NONE;
+            interior = known;
+        }
+        return known == INTERIOR_SOME;
     }
 
     @Override

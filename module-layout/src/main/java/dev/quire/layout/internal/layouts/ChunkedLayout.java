@@ -33,24 +33,37 @@ public final class ChunkedLayout implements LayoutVTable {
         if (layout.segmentCount() != 0) {
             throw layout.malformed("a chunked layout has no segments, this one has " + layout.segmentCount());
         }
-        chunkOffsets(layout);
+        sumChunkRows(layout, null);
     }
 
     /** Row offsets of the chunks, plus the total at the end; checks that the children's rows add up. */
     static long[] chunkOffsets(Layout layout) {
+        long[] offsets = new long[layout.childCount() + 1];
+        sumChunkRows(layout, offsets);
+        return offsets;
+    }
+
+    /**
+     * Checks that the children's rows add up to the node's, writing the running sums into {@code offsets} when it is
+     * not null (validation needs no array, the reader keeps one).
+     */
+    private static void sumChunkRows(Layout layout, long[] offsets) {
         int n = layout.childCount();
-        long[] offsets = new long[n + 1];
+        long total = layout.rowCount();
+        long sum = 0;
         for (int i = 0; i < n; i++) {
-            long rows = layout.childRowCount(i);
-            offsets[i + 1] = offsets[i] + rows;
-            if (offsets[i + 1] < offsets[i] || offsets[i + 1] > layout.rowCount()) {
-                throw layout.malformed("chunk rows exceed the layout's " + layout.rowCount() + " rows at chunk " + i);
+            long next = sum + layout.childRowCount(i);
+            if (next < sum || next > total) {
+                throw layout.malformed("chunk rows exceed the layout's " + total + " rows at chunk " + i);
+            }
+            sum = next;
+            if (offsets != null) {
+                offsets[i + 1] = sum;
             }
         }
-        if (offsets[n] != layout.rowCount()) {
-            throw layout.malformed("chunks hold " + offsets[n] + " rows, the layout says " + layout.rowCount());
+        if (sum != total) {
+            throw layout.malformed("chunks hold " + sum + " rows, the layout says " + total);
         }
-        return offsets;
     }
 
     @Override
@@ -68,21 +81,19 @@ public final class ChunkedLayout implements LayoutVTable {
         return new Reader(layout);
     }
 
-    /** Per chunk, whether it registers interior splits, and whether any does. */
-    private record Chunks(boolean[] interior, boolean any) {}
-
     static final class Reader implements LayoutReader {
         private final Layout layout;
         private final long[] offsets;
-        private final AtomicReferenceArray<LayoutReader> readers;
-        /** Per chunk, whether it registers interior splits; computed once, on first use. */
-        private volatile Chunks chunks;
+        /**
+         * The chunk readers built so far; made when the first is, since split collection over chunks without
+         * interior splits builds none.
+         */
+        private volatile AtomicReferenceArray<LayoutReader> readers;
 
         Reader(Layout layout) {
             this.layout = layout;
             // Shared with every other chunked reader of the file whose chunks line up with these.
             this.offsets = LayoutNode.shareOffsets(layout, chunkOffsets(layout));
-            this.readers = new AtomicReferenceArray<>(layout.childCount());
         }
 
         @Override
@@ -91,31 +102,25 @@ public final class ChunkedLayout implements LayoutVTable {
         }
 
         LayoutReader chunk(int i) {
-            LayoutReader r = readers.get(i);
+            AtomicReferenceArray<LayoutReader> built = readers;
+            if (built == null) {
+                synchronized (this) {
+                    built = readers;
+                    if (built == null) {
+                        built = new AtomicReferenceArray<>(offsets.length - 1);
+                        readers = built;
+                    }
+                }
+            }
+            LayoutReader r = built.get(i);
             if (r == null) {
                 Layout child = layout.child(i);
                 r = child.vtable().reader(child);
-                if (!readers.compareAndSet(i, null, r)) {
-                    r = readers.get(i);
+                if (!built.compareAndSet(i, null, r)) {
+                    r = built.get(i);
                 }
             }
             return r;
-        }
-
-        /** Which chunks register interior splits, from the footer alone; computed once, on first use. */
-        private Chunks chunks() {
-            Chunks result = chunks;
-            if (result == null) {
-                boolean[] walk = new boolean[layout.childCount()];
-                boolean any = false;
-                for (int i = 0; i < walk.length; i++) {
-                    walk[i] = !layout.childHasNoInteriorSplits(i);
-                    any |= walk[i];
-                }
-                result = new Chunks(walk, any);
-                chunks = result;
-            }
-            return result;
         }
 
         @Override
@@ -128,8 +133,8 @@ public final class ChunkedLayout implements LayoutVTable {
             int first = chunkIndex(range.from());
             int last = chunkIndex(range.to() - 1);
             if (splits.skipsSplitlessChildren()) {
-                Chunks c = chunks();
-                if (!c.any()) {
+                // Classified once per layout node, from the chunks' encodings in the footer.
+                if (!layout.anyChildHasInteriorSplits()) {
                     // The common case: every chunk ends where the offsets say; no child is built or asked. When the
                     // range ends where its last chunk does, that end comes from the offsets too, so the whole run
                     // is one slice of them, which the collection can compare with the previous column's in one go.
@@ -137,7 +142,7 @@ public final class ChunkedLayout implements LayoutVTable {
                     splits.addAll(range.offset(), offsets, first + 1, end);
                 } else {
                     for (int i = first; i <= last; i++) {
-                        if (c.interior()[i]) {
+                        if (!layout.childHasNoInteriorSplits(i)) {
                             chunk(i).registerSplits(mask, range.child(offsets[i], offsets[i + 1] - offsets[i]),
                                     splits);
                         } else if (i < last) {
@@ -162,8 +167,9 @@ public final class ChunkedLayout implements LayoutVTable {
             }
             int first = chunkIndex(from);
             // Chunks that end at or before `from` will not be needed by a forward scan: let their memory go.
-            for (int i = 0; i < first; i++) {
-                LayoutReader done = readers.get(i);
+            AtomicReferenceArray<LayoutReader> built = readers;
+            for (int i = 0; built != null && i < first; i++) {
+                LayoutReader done = built.get(i);
                 if (done != null) {
                     done.release();
                 }
@@ -206,8 +212,9 @@ public final class ChunkedLayout implements LayoutVTable {
 
         @Override
         public void release() {
-            for (int i = 0; i < readers.length(); i++) {
-                LayoutReader r = readers.get(i);
+            AtomicReferenceArray<LayoutReader> built = readers;
+            for (int i = 0; built != null && i < built.length(); i++) {
+                LayoutReader r = built.get(i);
                 if (r != null) {
                     r.release();
                 }

@@ -118,15 +118,17 @@ public final class StructLayout implements LayoutVTable {
         @Override
         public void registerSplits(FieldMask mask, SplitRange range, RowSplits splits) {
             boolean skip = splits.skipsSplitlessChildren();
+            // Every field, every field's mask `all`: no name to look up.
+            boolean all = mask.isAll();
             for (int i = 0; i < dtype.fieldCount(); i++) {
-                String name = dtype.field(i).name();
-                if (!mask.selects(name)) {
+                String name = all ? null : dtype.field(i).name();
+                if (!all && !mask.selects(name)) {
                     continue;
                 }
                 int index = first + i;
                 // A field without interior splits ends where the struct ends: the end pushed below covers it.
                 if (!(skip && layout.childHasNoInteriorSplits(index))) {
-                    child(index).registerSplits(mask.field(name), range, splits);
+                    child(index).registerSplits(all ? mask : mask.field(name), range, splits);
                 }
             }
             // After the fields, so that aligned columns, whose runs all end here, stay one ascending run.

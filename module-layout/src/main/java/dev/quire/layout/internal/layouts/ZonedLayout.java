@@ -12,6 +12,7 @@ import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.expr.ZoneStats;
 import dev.quire.layout.internal.proto.AggregateSpec;
 import dev.quire.layout.internal.proto.ZonedMetadata;
+import dev.quire.layout.internal.format.LayoutNode;
 import dev.quire.layout.internal.zones.Aggregate;
 import dev.quire.layout.internal.zones.ZoneTable;
 import dev.quire.layout.spi.Layout;
@@ -60,9 +61,15 @@ public class ZonedLayout implements LayoutVTable {
         metadata(layout);
     }
 
-    /** The zone length and aggregate specs; legacy layouts return null. */
+    /**
+     * The zone length and aggregate specs; legacy layouts return null. Parsed once per file for all zoned nodes with
+     * the same metadata bytes (columns of one dtype share them).
+     */
     ZonedMetadata metadata(Layout layout) {
-        ByteBuffer meta = layout.metadata();
+        return LayoutNode.parsedMetadata(layout, ZonedMetadata.class, meta -> parseMetadata(layout, meta));
+    }
+
+    private static ZonedMetadata parseMetadata(Layout layout, ByteBuffer meta) {
         if (!meta.hasRemaining()) {
             throw layout.malformed("zoned layout metadata is empty");
         }
