@@ -110,4 +110,17 @@ final class FaultySyscalls implements Syscalls {
     boolean closedAll() {
         return closed.containsAll(opened);
     }
+
+    /**
+     * Waits (up to 10 s) until every descriptor opened through this layer was closed, and says whether it was. A
+     * reader closed right after a pooled read completed closes its descriptor when that read lets go of it, a moment
+     * later on the pool's thread.
+     */
+    boolean awaitClosedAll() throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!closedAll() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        return closedAll();
+    }
 }
