@@ -59,6 +59,12 @@ public final class QuireRefFileEngine implements Engine {
         return Probe.REASON;
     }
 
+    /** True: the file is read by Quire's engine, through the I/O provider {@code --io} chooses. */
+    @Override
+    public boolean readsThroughIoProviders() {
+        return true;
+    }
+
     @Override
     public String writerVersion() {
         return reference.writerVersion();

@@ -1,6 +1,7 @@
 package dev.quire.bench.runner;
 
 import dev.quire.bench.runner.results.BenchResults;
+import dev.quire.bench.runner.spi.IoVariant;
 import dev.quire.errors.InvalidArgumentException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -62,8 +63,13 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Queries to run, comma-separated, in this order (default: all).")
     List<String> queries = List.of();
 
-    @Option(names = "--io", paramLabel = "NAME",
-            description = "I/O provider engines read with, e.g. mmap or posix (default: each engine's own).")
+    @Option(names = "--io", paramLabel = "VARIANT[,VARIANT...]",
+            description = {"How Quire's engines read: I/O providers, for posix with reader settings, comma-separated; "
+                    + "each engine that reads through Quire's providers is measured once per variant (others once). "
+                    + "A variant is NAME[:SETTING]...: mmap, posix (as the quire.io.* properties configure it), "
+                    + "posix:nowait=off (page-cache fast path off), posix:nowait=on, posix:window=64k-4m (fast path "
+                    + "for reads of 64 KiB to 4 MiB), posix:direct (O_DIRECT). Default: each engine's own.",
+                    "E.g. --io mmap,posix:nowait=off,posix,posix:window=64k-4m,posix:direct"})
     String io;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
@@ -141,7 +147,7 @@ public final class BenchCommand implements Callable<Integer> {
                     .withRest(restRuns, restMillis)
                     .withEngines(engines == null ? List.of() : engines)
                     .withQueries(queries == null ? List.of() : queries)
-                    .withIo(Optional.ofNullable(io))
+                    .withIo(io == null ? List.of() : IoVariant.parseList(io))
                     .withThreads(threads)
                     .withEvictPageCache(evictPageCache)
                     .withCpuLog(Optional.ofNullable(cpuLog))

@@ -1,5 +1,6 @@
 package dev.quire.bench.runner;
 
+import dev.quire.bench.runner.spi.IoVariant;
 import dev.quire.errors.InvalidArgumentException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +18,8 @@ import java.util.Optional;
  * @param restMillis how long each rest lasts
  * @param engines the engines to run, by name, in this order; empty for every engine found
  * @param queries the queries to run, by name, in this order; empty for every query
- * @param io the I/O provider engines read with, or empty for each engine's default
+ * @param io the ways engines that read through Quire's I/O providers read, each measured on its own (provider and,
+ *     for {@code posix}, reader settings: {@link IoVariant}); empty for each engine's default
  * @param threads scan threads, 0 for each engine's default
  * @param evictPageCache whether each engine's data files are evicted from the page cache before every run
  * @param cpuLog where to write one JSON line of wall and CPU time per run, if anywhere
@@ -28,7 +30,7 @@ import java.util.Optional;
  * @param timeout how long one run may take (the first run's also covers the child JVM's start)
  */
 public record BenchOptions(double scaleFactor, int runs, int restRuns, long restMillis, List<String> engines,
-        List<String> queries, Optional<String> io, int threads, boolean evictPageCache, Optional<Path> cpuLog,
+        List<String> queries, List<IoVariant> io, int threads, boolean evictPageCache, Optional<Path> cpuLog,
         Optional<Path> getLog, Path dataDir, Path outDir, boolean inProcess, Duration timeout) {
     public static final double DEFAULT_SCALE_FACTOR = 0.1;
     public static final double MAX_SCALE_FACTOR = 1000;
@@ -43,7 +45,7 @@ public record BenchOptions(double scaleFactor, int runs, int restRuns, long rest
     public BenchOptions {
         engines = List.copyOf(engines);
         queries = List.copyOf(queries);
-        Objects.requireNonNull(io, "io is null");
+        io = List.copyOf(io);
         Objects.requireNonNull(cpuLog, "cpuLog is null");
         Objects.requireNonNull(getLog, "getLog is null");
         Objects.requireNonNull(dataDir, "dataDir is null");
@@ -71,8 +73,10 @@ public record BenchOptions(double scaleFactor, int runs, int restRuns, long rest
             throw new InvalidArgumentException("--threads must be 0 (each engine's default) to " + MAX_THREADS
                     + ", got " + threads);
         }
-        if (io.isPresent() && io.get().isBlank()) {
-            throw new InvalidArgumentException("--io must name an I/O provider, e.g. mmap or posix");
+        for (int i = 0; i < io.size(); i++) {
+            if (io.subList(0, i).contains(io.get(i))) {
+                throw new InvalidArgumentException("--io names '" + io.get(i).spec() + "' twice");
+            }
         }
         if (timeout.isNegative() || timeout.isZero()) {
             throw new InvalidArgumentException("--timeout must be positive, got " + timeout);
@@ -96,7 +100,7 @@ public record BenchOptions(double scaleFactor, int runs, int restRuns, long rest
     /** The defaults: scale factor 0.1, 5 runs, no rests, every engine and query, data under the user's cache. */
     public static BenchOptions defaults() {
         return new BenchOptions(DEFAULT_SCALE_FACTOR, DEFAULT_RUNS, DEFAULT_REST_RUNS, DEFAULT_REST_MILLIS, List.of(),
-                List.of(), Optional.empty(), 0, false, Optional.empty(), Optional.empty(), defaultDataDir(),
+                List.of(), List.of(), 0, false, Optional.empty(), Optional.empty(), defaultDataDir(),
                 DEFAULT_OUT_DIR, false, DEFAULT_TIMEOUT);
     }
 
@@ -136,7 +140,7 @@ public record BenchOptions(double scaleFactor, int runs, int restRuns, long rest
                 cpuLog, getLog, dataDir, outDir, inProcess, timeout);
     }
 
-    public BenchOptions withIo(Optional<String> v) {
+    public BenchOptions withIo(List<IoVariant> v) {
         return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, queries, v, threads, evictPageCache,
                 cpuLog, getLog, dataDir, outDir, inProcess, timeout);
     }

@@ -1,6 +1,7 @@
 package dev.quire.bench.runner;
 
 import dev.quire.bench.runner.results.BenchResults;
+import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.results.Measurement;
 import dev.quire.bench.runner.results.Status;
 import java.io.PrintWriter;
@@ -13,9 +14,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The results as an aligned table for a terminal: a row per query, a column per engine holding the median in
- * milliseconds and the ratio to {@value Runner#REFERENCE_ENGINE} ({@code 12.3 ms  0.85x}), or the status when the
- * measurement is not OK. The messages of those follow the table.
+ * The results as an aligned table for a terminal: a row per query, a column per engine (and I/O variant,
+ * {@code quire/posix:direct}) holding the median in milliseconds and the ratio to {@value Runner#REFERENCE_ENGINE}
+ * ({@code 12.3 ms  0.85x}), or the status when the measurement is not OK. The messages of those follow the table, then
+ * for measurements whose runs carry I/O statistics, the reads of the run with the median wall time.
  */
 public final class ResultsTable {
     private ResultsTable() {}
@@ -35,8 +37,8 @@ public final class ResultsTable {
         Map<String, Measurement> byCell = new LinkedHashMap<>();
         for (Measurement m : results.measurements()) {
             queries.add(m.query());
-            engines.add(m.engine());
-            byCell.put(m.query() + "\0" + m.engine(), m);
+            engines.add(m.label());
+            byCell.put(m.query() + "\0" + m.label(), m);
         }
         List<String[]> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("query"));
@@ -82,7 +84,61 @@ public final class ResultsTable {
             lines.add("");
             lines.addAll(notes);
         }
+        List<String> io = ioLines(results);
+        if (!io.isEmpty()) {
+            lines.add("");
+            lines.add("Reads of the median run (requests -> reads after merging, latency issue to completion; posix "
+                    + "fast path: reads tried inline, served inline):");
+            lines.addAll(io);
+        }
         return lines;
+    }
+
+    /** A line per measurement whose median run has I/O statistics. */
+    static List<String> ioLines(BenchResults results) {
+        List<String[]> rows = new ArrayList<>();
+        for (Measurement m : results.measurements()) {
+            IoReport io = m.medianRunIo();
+            if (io == null) {
+                continue;
+            }
+            String reads = String.format(Locale.ROOT, "%d req -> %d reads, %s, %d merged", io.requests(), io.reads(),
+                    mib(io.bytesRead()), io.mergedReads());
+            String latency = String.format(Locale.ROOT, "p50 <= %d us, p99 <= %d us, max %d us", io.p50Micros(),
+                    io.p99Micros(), io.maxMicros());
+            IoReport.FastPath f = io.fastPath();
+            String fast = f == null ? "" : String.format(Locale.ROOT,
+                    "fast path: %d tried (%d hit, %d partial, %d miss), %d skipped; %s inline, %s to the pool",
+                    f.attempted(), f.hit(), f.partial(), f.miss(), f.skipped(), mib(f.bytesServed()),
+                    mib(f.bytesMissed()));
+            rows.add(new String[] {m.query(), m.label(), reads, latency, fast + (io.note().isEmpty() ? ""
+                    : (fast.isEmpty() ? "" : "; ") + io.note())});
+        }
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        int[] width = new int[4];
+        for (String[] r : rows) {
+            for (int i = 0; i < width.length; i++) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        for (String[] r : rows) {
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < r.length; i++) {
+                if (i > 0) {
+                    b.append("  ");
+                }
+                b.append(i < width.length ? pad(r[i], width[i], false) : r[i]);
+            }
+            lines.add(b.toString().stripTrailing());
+        }
+        return lines;
+    }
+
+    private static String mib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1 << 20));
     }
 
     private static String cell(Measurement m) {

@@ -15,8 +15,10 @@ import dev.quire.bench.runner.results.Settings;
 import dev.quire.bench.runner.results.Status;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.Engine;
+import dev.quire.bench.runner.spi.IoVariant;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.UnsupportedFeatureException;
+import dev.quire.io.spi.IoProviders;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -36,8 +38,10 @@ import java.util.Properties;
  * The measuring protocol. Prepares every engine's data once, in this process; then, for each query and engine, starts
  * one child JVM (or, with {@link BenchOptions#inProcess()}, a thread here) that does one uncounted first run and the
  * counted runs. Every run's rows and result must equal the first run's, and each query's result must equal the first
- * engine's that has a consistent one; a difference marks the measurement {@link Status#MISMATCH}. Reports medians,
- * minima, maxima and ratios to {@value #REFERENCE_ENGINE}, and writes the results through {@link BenchOutputs}.
+ * engine's that has a consistent one; a difference marks the measurement {@link Status#MISMATCH}. An engine that reads
+ * through Quire's I/O providers is measured once per {@link BenchOptions#io() I/O variant}, each in its own child JVM,
+ * which gets the variant as an argument; other engines once. Reports medians, minima, maxima and ratios to
+ * {@value #REFERENCE_ENGINE}, and writes the results through {@link BenchOutputs}.
  */
 public final class Runner {
     /** The engine ratios are computed against. */
@@ -74,9 +78,17 @@ public final class Runner {
     /**
      * Runs the session, writes its outputs into {@link BenchOptions#outDir()} and returns the results.
      *
-     * @throws InvalidArgumentException when an engine or query name is unknown, or there is nothing to run
+     * @throws InvalidArgumentException when an engine or query name is unknown, an I/O variant names no provider, or
+     *     there is nothing to run
      */
     public BenchResults run() throws IOException {
+        for (IoVariant v : options.io()) {
+            try {
+                IoProviders.byName(v.provider());
+            } catch (InvalidArgumentException e) {
+                throw new InvalidArgumentException("--io " + v.spec() + ": " + e.getMessage(), e);
+            }
+        }
         Workload chosen = workload.select(options.engines(), options.queries());
         if (chosen.engines().isEmpty()) {
             throw new InvalidArgumentException("no engines to run: none was found on the module or class path");
@@ -87,7 +99,7 @@ public final class Runner {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         Dataset dataset = new Dataset(options.scaleFactor(), options.dataDir());
         Map<String, Prepared> prepared = prepare(chosen.engines(), dataset);
-        RunPlan plan = new RunPlan(options.runs(), options.restRuns(), options.restMillis(), options.io(),
+        RunPlan plan = new RunPlan(options.runs(), options.restRuns(), options.restMillis(), Optional.empty(),
                 options.threads(), options.evictPageCache(), options.getLog().isPresent());
 
         long maxHeap = -1;
@@ -95,22 +107,34 @@ public final class Runner {
         try (RunLogs logs = RunLogs.open(options.cpuLog(), options.getLog())) {
             for (Query query : chosen.queries()) {
                 for (Engine engine : chosen.engines()) {
-                    Draft d = measure(query, engine, prepared.get(engine.name()), plan, logs);
-                    drafts.add(d);
-                    maxHeap = maxHeap > 0 ? maxHeap : d.maxHeapBytes;
+                    for (Optional<String> io : variants(engine)) {
+                        Draft d = measure(query, engine, io.orElse(""), prepared.get(engine.name()),
+                                plan.withIo(io), logs);
+                        drafts.add(d);
+                        maxHeap = maxHeap > 0 ? maxHeap : d.maxHeapBytes;
+                    }
                 }
             }
         }
         checkAcrossEngines(drafts);
         List<Measurement> measurements = summarize(drafts);
         Settings settings = new Settings(options.scaleFactor(), options.runs(), options.restRuns(),
-                options.restMillis(), options.evictPageCache(), options.io().orElse(""), options.threads(),
+                options.restMillis(), options.evictPageCache(),
+                String.join(",", options.io().stream().map(IoVariant::spec).toList()), options.threads(),
                 chosen.engines().stream().map(Engine::name).toList(),
                 chosen.queries().stream().map(Query::name).toList());
         BenchResults results = new BenchResults(BenchResults.FORMAT_VERSION, startedAt,
                 environment(maxHeap > 0 ? maxHeap : Runtime.getRuntime().maxMemory()), settings, measurements);
         BenchOutputs.write(results, options.outDir());
         return results;
+    }
+
+    /** The I/O variants to measure {@code engine} with: each of {@code --io}, or only its default. */
+    private List<Optional<String>> variants(Engine engine) {
+        if (options.io().isEmpty() || !engine.readsThroughIoProviders()) {
+            return List.of(Optional.empty());
+        }
+        return options.io().stream().map(v -> Optional.of(v.spec())).toList();
     }
 
     /** {@link #EXIT_FAILED} when a measurement failed or mismatched, else {@link #EXIT_OK}. */
@@ -155,14 +179,17 @@ public final class Runner {
     private static final class Draft {
         final String query;
         final String engine;
+        final String io;
         Status status;
         String message;
         final List<RunReport> runs;
         final long maxHeapBytes;
 
-        Draft(String query, String engine, Status status, String message, List<RunReport> runs, long maxHeapBytes) {
+        Draft(String query, String engine, String io, Status status, String message, List<RunReport> runs,
+                long maxHeapBytes) {
             this.query = query;
             this.engine = engine;
+            this.io = io;
             this.status = status;
             this.message = message;
             this.runs = runs;
@@ -170,27 +197,28 @@ public final class Runner {
         }
     }
 
-    private Draft measure(Query query, Engine engine, Prepared prepared, RunPlan plan, RunLogs logs) {
-        String label = query.name() + " on " + engine.name();
+    private Draft measure(Query query, Engine engine, String io, Prepared prepared, RunPlan plan, RunLogs logs) {
+        String label = query.name() + " on " + Measurement.label(engine.name(), io);
         return switch (prepared) {
-            case Prepared.Unavailable u -> new Draft(query.name(), engine.name(), Status.UNAVAILABLE, u.reason(),
+            case Prepared.Unavailable u -> new Draft(query.name(), engine.name(), io, Status.UNAVAILABLE, u.reason(),
                     List.of(), -1);
-            case Prepared.Broken b -> new Draft(query.name(), engine.name(), Status.FAILED, b.error(), List.of(), -1);
+            case Prepared.Broken b -> new Draft(query.name(), engine.name(), io, Status.FAILED, b.error(), List.of(),
+                    -1);
             case Prepared.Ready ready -> {
                 progress.print(label + ": ");
                 progress.flush();
                 Collected c = options.inProcess()
                         ? Measure.inProcess(engine, query, ready.file(), plan, options.timeout(),
-                                r -> ran(logs, query, engine, r))
+                                r -> ran(logs, query, engine, io, r))
                         : Measure.inChild(engine, query, ready.file(), plan, options.timeout(),
-                                r -> ran(logs, query, engine, r));
+                                r -> ran(logs, query, engine, io, r));
                 Draft d;
                 if (c.failure().isPresent()) {
-                    d = new Draft(query.name(), engine.name(), Status.FAILED, c.failure().get(), c.runs(),
+                    d = new Draft(query.name(), engine.name(), io, Status.FAILED, c.failure().get(), c.runs(),
                             c.maxHeapBytes());
                 } else {
                     Optional<String> mismatch = Checks.acrossRuns(c.runs());
-                    d = new Draft(query.name(), engine.name(), mismatch.isPresent() ? Status.MISMATCH : Status.OK,
+                    d = new Draft(query.name(), engine.name(), io, mismatch.isPresent() ? Status.MISMATCH : Status.OK,
                             mismatch.orElse(""), c.runs(), c.maxHeapBytes());
                 }
                 progress.println(d.status == Status.OK
@@ -202,8 +230,8 @@ public final class Runner {
         };
     }
 
-    private void ran(RunLogs logs, Query query, Engine engine, RunReport r) {
-        logs.run(query.name(), engine.name(), r);
+    private void ran(RunLogs logs, Query query, Engine engine, String io, RunReport r) {
+        logs.run(query.name(), Measurement.label(engine.name(), io), r);
         progress.print(r.index() == 0 ? "first run" : " " + r.index());
         progress.flush();
     }
@@ -219,7 +247,8 @@ public final class Runner {
             if (ref == null) {
                 continue;
             }
-            Optional<String> mismatch = Checks.againstReference(d.runs.getFirst(), ref.engine, ref.runs.getFirst());
+            Optional<String> mismatch = Checks.againstReference(d.runs.getFirst(),
+                    Measurement.label(ref.engine, ref.io), ref.runs.getFirst());
             if (mismatch.isPresent()) {
                 d.status = Status.MISMATCH;
                 d.message = mismatch.get();
@@ -230,7 +259,7 @@ public final class Runner {
     private static List<Measurement> summarize(List<Draft> drafts) {
         Map<String, Double> referenceMedians = new LinkedHashMap<>();
         for (Draft d : drafts) {
-            if (d.engine.equals(REFERENCE_ENGINE) && d.status == Status.OK) {
+            if (d.engine.equals(REFERENCE_ENGINE) && d.io.isEmpty() && d.status == Status.OK) {
                 referenceMedians.put(d.query, Stats.of(d.runs).medianMillis());
             }
         }
@@ -241,10 +270,12 @@ public final class Runner {
             Double ratio = referenceMedians.containsKey(d.query)
                     ? Stats.ratio(s.medianMillis(), referenceMedians.get(d.query)) : null;
             List<Run> runs = d.runs.stream()
-                    .map(r -> new Run(r.index(), r.counted(), r.wallMillis(), r.cpuMillis(), r.rows())).toList();
+                    .map(r -> new Run(r.index(), r.counted(), r.wallMillis(), r.cpuMillis(), r.rows(),
+                            r.io().orElse(null)))
+                    .toList();
             String result = d.runs.isEmpty() ? "" : d.runs.getFirst().result();
-            measurements.add(new Measurement(d.query, d.engine, d.status, d.message, result, runs, s.medianMillis(),
-                    s.minMillis(), s.maxMillis(), ratio));
+            measurements.add(new Measurement(d.query, d.engine, d.io, d.status, d.message, result, runs,
+                    s.medianMillis(), s.minMillis(), s.maxMillis(), ratio));
         }
         return measurements;
     }

@@ -43,6 +43,8 @@ class BenchCommandTest {
             {"--timeout", "0s"}, {"--timeout must be positive"},
             {"--engines", "good,good"}, {"--engines names 'good' twice"},
             {"--io", " "}, {"--io must name an I/O provider"},
+            {"--io", "posix:nowait=maybe"}, {"--io `posix:nowait=maybe`: nowait takes on or off"},
+            {"--io", "mmap,no-such-io"}, {"--io no-such-io: "},
             {"--nope"}, {"Unknown option: '--nope'"},
         };
         for (int i = 0; i < cases.length; i += 2) {

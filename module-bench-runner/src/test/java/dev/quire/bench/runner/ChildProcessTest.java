@@ -1,11 +1,16 @@
 package dev.quire.bench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.bench.runner.engines.QuireEngine;
 import dev.quire.bench.runner.results.BenchResults;
+import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.results.Measurement;
+import dev.quire.bench.runner.results.Run;
 import dev.quire.bench.runner.results.Status;
+import dev.quire.bench.runner.spi.IoVariant;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -64,6 +69,41 @@ class ChildProcessTest {
         assertTrue(Files.exists(dir.resolve("out").resolve(BenchOutputs.RESULTS_FILE)));
         assertTrue(Files.readString(dir.resolve("out").resolve(BenchOutputs.REPORT_FILE)).contains("<svg"),
                 "the HTML report is written beside the results");
+    }
+
+    @Test
+    void eachIoVariantRunsInAChildOfItsOwnThatReadsWithItsSettings() throws IOException {
+        List<IoVariant> io = IoVariant.parseList("mmap,posix:nowait=off,posix:window=0-1g");
+        Query q6 = Workload.standardQueries().stream().filter(q -> q.name().equals("q6")).findFirst().orElseThrow();
+        BenchResults r = run(options().withRuns(1).withIo(io).withTimeout(Duration.ofMinutes(2)),
+                new Workload(List.of(new QuireEngine()), List.of(q6)));
+        assertEquals(List.of("quire/mmap", "quire/posix:nowait=off", "quire/posix:window=0-1g"),
+                r.measurements().stream().map(Measurement::label).toList());
+        assertEquals("mmap,posix:nowait=off,posix:window=0-1g", r.settings().io());
+        for (Measurement m : r.measurements()) {
+            assertEquals(Status.OK, m.status(), m.label() + ": " + m.message());
+            assertEquals(2, m.runs().size());
+            for (Run run : m.runs()) {
+                IoReport report = run.io();
+                assertEquals(m.io(), report.reader(), "the child read with the variant it was given");
+                assertTrue(report.reads() > 0 && report.bytesRead() > 0, report.toString());
+                switch (m.io()) {
+                    case "mmap" -> assertNull(report.fastPath());
+                    case "posix:nowait=off" -> assertEquals(0, report.fastPath().attempted()
+                            + report.fastPath().skipped(), "the fast path was off in the child: " + report);
+                    default -> assertTrue(report.fastPath().attempted() > 0,
+                            "the child tried every read inline: " + report);
+                }
+            }
+        }
+        assertEquals(Runner.EXIT_OK, Runner.exitCode(r), "every variant's result equals the first's");
+        BenchResults read = BenchResults.read(dir.resolve("out").resolve(BenchOutputs.RESULTS_FILE));
+        assertEquals(r.measurements(), read.measurements(), "results.json keeps the variants and their reads");
+        List<String> table = ResultsTable.lines(r);
+        assertTrue(table.stream().anyMatch(l -> l.startsWith("q6") && l.contains("quire/posix:window=0-1g")
+                && l.contains("fast path: ")), String.join("\n", table));
+        String html = Files.readString(dir.resolve("out").resolve(BenchOutputs.REPORT_FILE));
+        assertTrue(html.contains("<h2>Reads</h2>") && html.contains("quire/posix:nowait=off"), "the report");
     }
 
     @Test

@@ -13,6 +13,7 @@ import dev.quire.bench.runner.results.Measurement;
 import dev.quire.bench.runner.results.Run;
 import dev.quire.bench.runner.results.Status;
 import dev.quire.bench.runner.spi.Engine;
+import dev.quire.bench.runner.spi.IoVariant;
 import dev.quire.errors.InvalidArgumentException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -66,6 +67,28 @@ class RunnerTest {
         // A mismatch still has its timings.
         assertTrue(wrong.medianMillis() >= 0);
         assertEquals(4, wrong.runs().size());
+    }
+
+    @Test
+    void anEngineThatDoesNotReadThroughQuiresProvidersRunsOnceWhateverTheIoVariants() throws IOException {
+        BenchResults r = run(options().withIo(IoVariant.parseList("mmap,posix:direct")),
+                List.of(new TestEngines.Good()), List.of(new TestQueries.Sum()));
+        assertEquals(1, r.measurements().size());
+        Measurement good = r.measurements().getFirst();
+        assertEquals("", good.io());
+        assertEquals("good", good.label());
+        assertNull(good.medianRunIo(), "its reads are not seen");
+        assertEquals("mmap,posix:direct", r.settings().io());
+        assertTrue(ResultsTable.ioLines(r).isEmpty());
+    }
+
+    @Test
+    void anIoVariantNamingNoProviderFailsBeforeAnythingRuns() {
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> run(
+                options().withIo(IoVariant.parseList("posix,nope")),
+                List.of(new TestEngines.Good()), List.of(new TestQueries.Sum())));
+        assertTrue(e.getMessage().startsWith("--io nope: ") && e.getMessage().contains("posix"), e.getMessage());
+        assertFalse(Files.exists(dir.resolve("data")), "no data was prepared");
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.quire.errors.QuireIoException;
 import dev.quire.io.posix.sys.Errno;
 import dev.quire.io.posix.sys.Libc;
 import dev.quire.io.posix.sys.NativeFile;
+import dev.quire.io.posix.sys.Syscalls;
 import dev.quire.io.spi.Availability;
 import dev.quire.io.spi.Buffers;
 import dev.quire.io.spi.ReadAt;
@@ -13,9 +14,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 
 /**
@@ -46,10 +45,6 @@ public final class PosixReadAt implements ReadAt {
 
     private static final System.Logger LOG = System.getLogger(PosixReadAt.class.getName());
     private static final FastPathCounters PROCESS_COUNTERS = FastPathCounters.forProcess();
-    /** Set when the kernel has no {@code preadv2}: why the fast path is off for the process. */
-    private static volatile String processNowaitOff;
-    /** File systems ({@code st_dev}) that answered {@code RWF_NOWAIT} with {@code EOPNOTSUPP}. */
-    private static final Set<Long> NOWAIT_OFF_DEVICES = ConcurrentHashMap.newKeySet();
     /** Never started: asks whether a segment may be filled on a thread other than its owner (a pool thread). */
     private static final Thread ANOTHER_THREAD = Thread.ofPlatform().unstarted(() -> { });
 
@@ -58,12 +53,14 @@ public final class PosixReadAt implements ReadAt {
     private final PosixOptions options;
     private final FastPathCounters counters = FastPathCounters.forReader(PROCESS_COUNTERS);
     private final MissTracker tracker = MissTracker.defaults();
+    private final NowaitSupport nowait;
     private final Executor pool;
 
-    private PosixReadAt(NativeFile file, PosixOptions options, Executor pool) {
+    private PosixReadAt(NativeFile file, PosixOptions options, NowaitSupport nowait, Executor pool) {
         this.file = file;
         this.name = file.path().toString();
         this.options = options;
+        this.nowait = nowait;
         this.pool = pool;
     }
 
@@ -74,11 +71,20 @@ public final class PosixReadAt implements ReadAt {
      * @throws dev.quire.errors.UnsupportedFeatureException when libc cannot be called here ({@link #availability()})
      */
     public static PosixReadAt open(Path path, PosixOptions options) {
+        return open(path, options, Syscalls.libc(), NowaitSupport.PROCESS);
+    }
+
+    /**
+     * {@link #open(Path, PosixOptions)} through the system calls {@code sys}, remembering where the fast path does not
+     * work in {@code nowait}: the seam tests use to fake what the kernel rarely answers.
+     */
+    static PosixReadAt open(Path path, PosixOptions options, Syscalls sys, NowaitSupport nowait) {
         Objects.requireNonNull(options, "options is null");
-        NativeFile file = NativeFile.open(path, options.direct());
+        Objects.requireNonNull(nowait, "nowait is null");
+        NativeFile file = NativeFile.open(path, options.direct(), sys);
         file.directRefusal().ifPresent(why -> LOG.log(System.Logger.Level.INFO,
                 () -> "O_DIRECT asked for but not used for " + path + ": " + why + "; reading through the page cache"));
-        return new PosixReadAt(file, options, ReadPool.get());
+        return new PosixReadAt(file, options, nowait, ReadPool.get());
     }
 
     /** Whether libc can be called here, and if not, why (then the {@code posix} provider reads through Java NIO). */
@@ -92,8 +98,7 @@ public final class PosixReadAt implements ReadAt {
         if (libc.isPresent()) {
             return Availability.no("the page-cache fast path needs preadv2 on Linux: " + libc.get());
         }
-        String off = processNowaitOff;
-        return off == null ? Availability.yes() : Availability.no(off);
+        return NowaitSupport.PROCESS.offEverywhere().map(Availability::no).orElse(Availability.yes());
     }
 
     /** What the fast path did for every reader of this process. */
@@ -288,9 +293,10 @@ public final class PosixReadAt implements ReadAt {
         if (n < 0) {
             int errno = (int) -n;
             if (errno == Errno.ENOSYS) {
-                processNowaitOff = "the kernel has no preadv2 (" + Libc.describe(errno) + ")";
-                LOG.log(System.Logger.Level.INFO, "page-cache fast path off for this process: " + processNowaitOff);
-            } else if (errno == Errno.EOPNOTSUPP && NOWAIT_OFF_DEVICES.add(file.stat().device())) {
+                String why = "the kernel has no preadv2 (" + Libc.describe(errno) + ")";
+                nowait.turnOffEverywhere(why);
+                LOG.log(System.Logger.Level.INFO, "page-cache fast path off for this process: " + why);
+            } else if (errno == Errno.EOPNOTSUPP && nowait.turnOff(file.stat().device())) {
                 LOG.log(System.Logger.Level.INFO, () -> "page-cache fast path off for the file system of " + name
                         + " (device " + file.stat().device() + "): RWF_NOWAIT " + Libc.describe(errno));
             }
@@ -302,7 +308,7 @@ public final class PosixReadAt implements ReadAt {
     }
 
     private boolean nowaitOff() {
-        return processNowaitOff != null || NOWAIT_OFF_DEVICES.contains(file.stat().device());
+        return nowait.isOff(file.stat().device());
     }
 
     private void checkDestination(MemorySegment dst, long offset) {

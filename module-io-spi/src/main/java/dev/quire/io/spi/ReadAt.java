@@ -54,8 +54,18 @@ public interface ReadAt extends AutoCloseable {
     }
 
     /**
-     * How many reads a caller should keep in flight on this reader to get its throughput: a hint for schedulers,
-     * never a limit. {@value #DEFAULT_CONCURRENCY} by default.
+     * How many reads a caller should keep in flight on this reader to get its throughput: {@value #DEFAULT_CONCURRENCY}
+     * by default; a provider overrides it with the queue depth at which its reads stop getting faster (a remote store
+     * may want more, a single spinning disk fewer). A hint for callers that schedule reads of their own (a prefetcher,
+     * a cache filling blocks, a benchmark, a {@link CompletionScope} user deciding how much to submit before it
+     * waits), never a limit: a reader accepts any number of reads and bounds its own blocking work (the posix
+     * provider's read pool, a store's connections). Wrappers such as {@link CountingReadAt} pass the wrapped reader's
+     * value on.
+     *
+     * <p>Quire's scan does not read it. Its reads in flight are bounded by its split concurrency (tasks in flight,
+     * four per core by default, each reading the segments of its columns), and the reads of the tasks it starts
+     * together are handed to {@link #readRanges} as one batch so that neighbours merge; capping reads at this number
+     * would split those batches and add a hand-off at every completion, for a bound the providers already keep.
      */
     default int preferredConcurrency() {
         return DEFAULT_CONCURRENCY;

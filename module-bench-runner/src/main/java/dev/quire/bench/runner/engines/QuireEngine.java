@@ -1,21 +1,30 @@
 package dev.quire.bench.runner.engines;
 
+import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.spi.CachedFile;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.spi.EngineOptions;
+import dev.quire.bench.runner.spi.IoVariant;
 import dev.quire.bench.runner.spi.ReadLog;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.bench.runner.tpch.LineItems;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.FastPathStats;
+import dev.quire.io.posix.PosixIoProvider;
+import dev.quire.io.posix.PosixOptions;
+import dev.quire.io.posix.PosixReadAt;
+import dev.quire.io.spi.CountingReadAt;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProviders;
+import dev.quire.io.spi.IoStats;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.ReadAtFactory;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
 import dev.quire.layout.file.WriteOptions;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -25,10 +34,13 @@ import java.util.function.Function;
  * Quire reading its own files: {@code lineitem} written by {@link VortexWriter} with the default
  * {@link WriteOptions}, scanned with {@link VortexFile#scan()}.
  *
- * <p>{@link EngineOptions#io()} names the {@link IoProviders I/O provider} the file is read through (Quire's default
- * choice when empty; an engine built with a reader factory of its own opens files through that instead),
+ * <p>{@link EngineOptions#io()} is an {@link IoVariant}: the {@link IoProviders I/O provider} the file is read through
+ * (Quire's default choice when empty; an engine built with a reader factory of its own opens files through that
+ * instead) and, for {@code posix}, the settings of its reader (fast path on or off, its window, {@code O_DIRECT}), which
+ * override the provider's configuration ({@link PosixOptions#fromEnvironment()}) for this engine's reader alone.
  * {@link EngineOptions#threads()} sizes a pool of scan threads owned by the table (Quire's shared scan pool when 0),
- * and {@link EngineOptions#readLog()} sees every read the scan makes.
+ * and {@link EngineOptions#readLog()} sees every read the scan makes. Every read is counted ({@link CountingReadAt});
+ * {@link Table#io()} reports the counts and, for a {@code posix} reader, its page-cache fast-path counters.
  */
 public class QuireEngine implements Engine {
     /** The engine's name on the command line and in reports. */
@@ -46,13 +58,15 @@ public class QuireEngine implements Engine {
     private final String writerVersion;
     private final WriteOptions writeOptions;
     private final Function<IoOptions, ReadAtFactory> readers;
+    /** Whether {@link #readers} is the caller's own, which {@code posix} settings cannot reach. */
+    private final boolean ownReaders;
 
     /**
      * Quire with the default write options (dictionaries capped at 2 MiB when the dictionary module is present),
      * reading files through the I/O providers ({@link ReadAtFactory#providers}): what the runner uses.
      */
     public QuireEngine() {
-        this(ReadAtFactory::providers);
+        this(NAME, WRITER_VERSION, WriteOptions.defaults(), ReadAtFactory::providers, false);
     }
 
     /**
@@ -61,19 +75,20 @@ public class QuireEngine implements Engine {
      * counting wrapper.
      */
     public QuireEngine(Function<IoOptions, ReadAtFactory> readers) {
-        this(NAME, WRITER_VERSION, WriteOptions.defaults(), readers);
+        this(NAME, WRITER_VERSION, WriteOptions.defaults(), readers, true);
     }
 
     protected QuireEngine(String name, String writerVersion, WriteOptions writeOptions) {
-        this(name, writerVersion, writeOptions, ReadAtFactory::providers);
+        this(name, writerVersion, writeOptions, ReadAtFactory::providers, false);
     }
 
     private QuireEngine(String name, String writerVersion, WriteOptions writeOptions,
-            Function<IoOptions, ReadAtFactory> readers) {
+            Function<IoOptions, ReadAtFactory> readers, boolean ownReaders) {
         this.name = name;
         this.writerVersion = writerVersion;
         this.writeOptions = writeOptions;
         this.readers = Objects.requireNonNull(readers, "readers is null");
+        this.ownReaders = ownReaders;
     }
 
     /** {@code quire-nodict}: no dictionary encoding, for comparisons with the default. */
@@ -107,6 +122,12 @@ public class QuireEngine implements Engine {
         return Optional.empty();
     }
 
+    /** True: {@code --io} chooses the provider (and the {@code posix} reader's settings) this engine reads with. */
+    @Override
+    public boolean readsThroughIoProviders() {
+        return true;
+    }
+
     @Override
     public String writerVersion() {
         return writerVersion;
@@ -125,21 +146,67 @@ public class QuireEngine implements Engine {
      * Opens {@code file} for one run.
      *
      * @throws InvalidArgumentException when {@code options} name an I/O provider that does not exist (the message
-     *     lists those that do) or that cannot read the file here
+     *     lists those that do) or that cannot read the file here, when the I/O variant does not parse, or when it has
+     *     {@code posix} settings and this engine reads through a reader factory of its own
      */
     @Override
     public Table open(Path file, EngineOptions options) throws IOException {
-        IoOptions io = options.io().map(IoOptions.defaults()::withProvider).orElse(IoOptions.defaults());
-        ReadAt in = readers.apply(io).open(file.toAbsolutePath().toUri());
+        Optional<IoVariant> variant = options.io().map(IoVariant::parse);
+        IoOptions io = variant.map(v -> IoOptions.defaults().withProvider(v.provider())).orElse(IoOptions.defaults());
+        URI uri = file.toAbsolutePath().toUri();
+        ReadAt raw;
+        String reader;
+        if (variant.isPresent() && variant.get().hasSettings()) {
+            if (ownReaders) {
+                throw new InvalidArgumentException(name + " reads through a reader factory of its own, which the "
+                        + "settings of --io " + variant.get().spec() + " cannot reach");
+            }
+            raw = PosixIoProvider.open(file.toAbsolutePath(), posixOptions(variant.get()));
+            reader = variant.get().spec();
+        } else {
+            raw = readers.apply(io).open(uri);
+            reader = variant.map(IoVariant::spec)
+                    .orElseGet(() -> ownReaders ? "own reader factory" : IoProviders.choose(uri, io).name());
+        }
+        CountingReadAt counted = CountingReadAt.wrap(raw);
+        ReadAt in = counted;
         if (options.readLog().isPresent()) {
             ReadLog log = options.readLog().get();
             in = new LoggingReadAt(in, log);
         }
         try {
-            return new QuireTable(in, VortexFile.open(in), options.threads());
+            return new QuireTable(in, VortexFile.open(in), options.threads(), () -> report(reader, counted, raw));
         } catch (RuntimeException e) {
             in.close();
             throw e;
         }
+    }
+
+    /** The {@code posix} reader's options: the provider's configuration with the variant's settings over it. */
+    static PosixOptions posixOptions(IoVariant variant) {
+        PosixOptions o = PosixOptions.fromEnvironment();
+        if (variant.fastPath().isPresent()) {
+            o = o.withFastPath(variant.fastPath().get());
+        }
+        if (variant.minReadLength().isPresent()) {
+            o = o.withWindow(variant.minReadLength().getAsLong(), variant.maxReadLength().getAsLong());
+        }
+        return variant.direct() ? o.withDirect(true) : o;
+    }
+
+    /** The reads {@code counted} saw, with the fast-path counters and the O_DIRECT refusal of a posix reader. */
+    static IoReport report(String reader, CountingReadAt counted, ReadAt raw) {
+        IoStats s = counted.stats();
+        IoReport.FastPath fastPath = null;
+        String note = "";
+        if (raw instanceof PosixReadAt posix) {
+            FastPathStats f = posix.fastPathStats();
+            fastPath = new IoReport.FastPath(f.attempted(), f.hit(), f.partial(), f.miss(), f.skipped(),
+                    f.suppressed(), f.bytesServed(), f.bytesMissed());
+            note = posix.directRefusal().map(why -> "O_DIRECT not used: " + why).orElse("");
+        }
+        return new IoReport(reader, s.requests(), s.requestedBytes(), s.reads(), s.bytesRead(), s.mergedReads(),
+                s.readsSaved(), s.errors(), s.latency().percentileMicros(0.5), s.latency().percentileMicros(0.99),
+                Math.ceilDiv(s.latency().maxNanos(), 1000), fastPath, note);
     }
 }

@@ -1,5 +1,6 @@
 package dev.quire.bench.runner.engines;
 
+import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.ScanRequest;
 import dev.quire.bench.runner.spi.Table;
@@ -9,11 +10,13 @@ import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.scan.Scan;
 import dev.quire.layout.scan.Selection;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A Quire file opened for one run. Scans are unordered (the runner's queries do not depend on batch order) and hand
@@ -27,14 +30,17 @@ final class QuireTable implements Table {
     private final VortexFile file;
     private final ExecutorService pool;
     private final int concurrency;
+    private final Supplier<IoReport> io;
 
     /**
      * @param threads the scan threads this table owns, or 0 to run on Quire's shared scan pool with its default
      *     concurrency
+     * @param io what the file's reads were so far
      */
-    QuireTable(ReadAt in, VortexFile file, int threads) {
+    QuireTable(ReadAt in, VortexFile file, int threads, Supplier<IoReport> io) {
         this.in = in;
         this.file = file;
+        this.io = io;
         this.pool = threads == 0 ? null : Executors.newFixedThreadPool(threads, daemonThreads());
         this.concurrency = threads * TASKS_PER_THREAD;
     }
@@ -68,6 +74,11 @@ final class QuireTable implements Table {
                 sink.accept(new QuireBatch(shape, batch));
             }
         }
+    }
+
+    @Override
+    public Optional<IoReport> io() {
+        return Optional.of(io.get());
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.quire.bench.runner.protocol;
 
 import com.sun.management.OperatingSystemMXBean;
 import dev.quire.bench.runner.Query;
+import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.spi.EngineOptions;
 import dev.quire.bench.runner.spi.ReadLog;
@@ -57,17 +58,19 @@ public final class RunLoop {
         Query.Outcome outcome;
         long wallEnd;
         long cpuEnd;
+        Optional<IoReport> io;
         try (Table table = engine.open(file, options)) {
             outcome = query.run(table);
             wallEnd = System.nanoTime();
             cpuEnd = processCpuNanos();
+            io = table.io();
         }
         if (outcome == null || outcome.result() == null) {
             throw new IllegalStateException("query " + query.name() + " returned no result");
         }
         double cpuMillis = cpuStart < 0 || cpuEnd < 0 ? -1 : (cpuEnd - cpuStart) / 1e6;
         return new RunReport(index, index > 0, (wallEnd - wallStart) / 1e6, cpuMillis, outcome.rows(),
-                outcome.result(), reads == null ? Optional.empty() : Optional.of(reads.summary()));
+                outcome.result(), reads == null ? Optional.empty() : Optional.of(reads.summary()), io);
     }
 
     /** The JVM's CPU time over all its threads, or -1 when the platform does not say. */

@@ -8,7 +8,7 @@ import java.util.Optional;
  * @param runs counted runs, at least 1
  * @param restRuns rest after every this many runs (the first one included), 0 for never
  * @param restMillis how long each rest lasts
- * @param io the I/O provider, or empty for the engine's default
+ * @param io the I/O variant ({@link dev.quire.bench.runner.spi.IoVariant} as text), or empty for the engine's default
  * @param threads scan threads, 0 for the engine's default
  * @param evictPageCache evict the data files from the page cache before every run
  * @param logReads collect read statistics through {@link dev.quire.bench.runner.spi.EngineOptions#readLog()}
@@ -20,6 +20,11 @@ public record RunPlan(int runs, int restRuns, long restMillis, Optional<String> 
             throw new IllegalArgumentException("bad run plan: runs " + runs + ", rest " + restRuns + "/" + restMillis
                     + " ms, threads " + threads);
         }
+    }
+
+    /** This plan read through {@code variant} instead. */
+    public RunPlan withIo(Optional<String> variant) {
+        return new RunPlan(runs, restRuns, restMillis, variant, threads, evictPageCache, logReads);
     }
 
     /** Whether to rest after the run with this index (0 is the first run). */

@@ -1,5 +1,6 @@
 package dev.quire.bench.runner.protocol;
 
+import dev.quire.bench.runner.results.IoReport;
 import java.util.Optional;
 
 /**
@@ -12,6 +13,7 @@ import java.util.Optional;
  * @param rows the rows the query's scans returned
  * @param result the query's result text
  * @param reads the run's read statistics, when they were asked for
+ * @param io what the engine's reader read, for engines that read through Quire's I/O providers
  */
 public record RunReport(int index, boolean counted, double wallMillis, double cpuMillis, long rows, String result,
-        Optional<ReadStats.Summary> reads) {}
+        Optional<ReadStats.Summary> reads, Optional<IoReport> io) {}

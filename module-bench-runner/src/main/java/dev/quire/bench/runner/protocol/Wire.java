@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.quire.bench.runner.results.IoReport;
 import java.util.Optional;
 
 /**
@@ -27,6 +28,7 @@ final class Wire {
                         .put("result", r.result());
                 r.reads().ifPresent(s -> o.putObject("reads").put("requests", s.requests())
                         .put("bytes", s.bytes()).put("slowestMillis", s.slowestMillis()));
+                r.io().ifPresent(io -> o.set("io", JSON.valueToTree(io)));
             }
             case Event.Failed f -> o.put(TAG, "failed").put("message", f.message());
             case Event.Finished f -> o.put(TAG, "finished");
@@ -57,11 +59,22 @@ final class Wire {
             case "started" -> new Event.Started(o.path("maxHeapBytes").asLong(-1));
             case "run" -> new Event.RunDone(new RunReport(o.path("index").asInt(), o.path("counted").asBoolean(),
                     o.path("wallMillis").asDouble(), o.path("cpuMillis").asDouble(-1), o.path("rows").asLong(),
-                    o.path("result").asText(), reads(o.get("reads"))));
+                    o.path("result").asText(), reads(o.get("reads")), io(o.get("io"))));
             case "failed" -> new Event.Failed(o.path("message").asText());
             case "finished" -> new Event.Finished();
             default -> null;
         });
+    }
+
+    private static Optional<IoReport> io(JsonNode io) {
+        if (io == null || !io.isObject()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JSON.treeToValue(io, IoReport.class));
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new IllegalStateException("the child reported I/O statistics the runner cannot read: " + io, e);
+        }
     }
 
     private static Optional<ReadStats.Summary> reads(JsonNode r) {

@@ -1,6 +1,7 @@
 package dev.quire.bench.runner.report;
 
 import dev.quire.bench.runner.results.BenchResults;
+import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.results.Measurement;
 import dev.quire.bench.runner.results.Run;
 import dev.quire.bench.runner.results.Settings;
@@ -30,8 +31,8 @@ public final class HtmlReport {
     /** The engine the ratios are relative to. */
     static final String REFERENCE = "vortex-jni";
 
-    private static final int CHART_WIDTH = 720;
-    private static final int LABEL_WIDTH = 150;
+    private static final int CHART_WIDTH = 800;
+    private static final int LABEL_WIDTH = 230;
     private static final int VALUE_WIDTH = 130;
     private static final int BAR_HEIGHT = 22;
     private static final int BAR_GAP = 8;
@@ -56,10 +57,20 @@ public final class HtmlReport {
     /** The report as HTML text. */
     public static String render(BenchResults results) {
         Map<String, Map<String, Measurement>> byQuery = new LinkedHashMap<>();
-        Set<String> engines = new LinkedHashSet<>(results.settings().engines());
+        Set<String> engines = new LinkedHashSet<>();
+        for (String e : results.settings().engines()) {
+            // An engine measured once per I/O variant is a column per variant (quire/posix:direct).
+            List<String> labels = results.measurements().stream().filter(m -> m.engine().equals(e))
+                    .map(Measurement::label).toList();
+            if (labels.isEmpty()) {
+                engines.add(e);
+            } else {
+                engines.addAll(labels);
+            }
+        }
         for (Measurement m : results.measurements()) {
-            byQuery.computeIfAbsent(m.query(), q -> new LinkedHashMap<>()).put(m.engine(), m);
-            engines.add(m.engine());
+            byQuery.computeIfAbsent(m.query(), q -> new LinkedHashMap<>()).put(m.label(), m);
+            engines.add(m.label());
         }
         List<String> engineList = new ArrayList<>(engines);
         StringBuilder h = new StringBuilder(16_384);
@@ -76,6 +87,7 @@ public final class HtmlReport {
         for (Map.Entry<String, Map<String, Measurement>> q : byQuery.entrySet()) {
             chart(h, q.getKey(), q.getValue(), engineList);
         }
+        reads(h, results);
         h.append("</body>\n</html>\n");
         return h.toString();
     }
@@ -91,7 +103,8 @@ public final class HtmlReport {
         fact(h, "protocol", "one process per query and engine; one uncounted run, then " + s.runs() + " counted"
                 + (s.restRuns() > 0 ? ", resting " + s.restMillis() + " ms every " + s.restRuns() + " runs" : "")
                 + (s.evictPageCache() ? "; page cache evicted before every run" : ""));
-        fact(h, "I/O", s.io().isEmpty() ? "each engine's default" : s.io());
+        fact(h, "I/O", s.io().isEmpty() ? "each engine's default"
+                : s.io() + " (each engine that reads through Quire's I/O providers once per variant)");
         fact(h, "threads", s.threads() == 0 ? "each engine's default" : Integer.toString(s.threads()));
         h.append("</table>\n");
     }
@@ -165,15 +178,15 @@ public final class HtmlReport {
                 double lo = LABEL_WIDTH + plot * Math.max(0, m.minMillis()) / scale;
                 double hi = LABEL_WIDTH + plot * Math.max(0, m.maxMillis()) / scale;
                 int mid = y + BAR_HEIGHT / 2;
-                String colour = COLOURS[Math.floorMod(engines.indexOf(m.engine()), COLOURS.length)];
-                h.append("<g class=\"bar\" data-engine=\"").append(escape(m.engine())).append("\" data-median=\"")
+                String colour = COLOURS[Math.floorMod(engines.indexOf(m.label()), COLOURS.length)];
+                h.append("<g class=\"bar\" data-engine=\"").append(escape(m.label())).append("\" data-median=\"")
                         .append(number(m.medianMillis())).append("\" data-min=\"").append(number(m.minMillis()))
                         .append("\" data-max=\"").append(number(m.maxMillis())).append("\">")
-                        .append("<title>").append(escape(m.engine() + ": median " + millis(m.medianMillis())
+                        .append("<title>").append(escape(m.label() + ": median " + millis(m.medianMillis())
                                 + " ms, min " + millis(m.minMillis()) + ", max " + millis(m.maxMillis())
                                 + " over " + counted(m) + " runs")).append("</title>")
                         .append("<text x=\"").append(LABEL_WIDTH - 8).append("\" y=\"").append(mid + 4)
-                        .append("\" text-anchor=\"end\">").append(escape(m.engine())).append("</text>")
+                        .append("\" text-anchor=\"end\">").append(escape(m.label())).append("</text>")
                         .append("<rect x=\"").append(LABEL_WIDTH).append("\" y=\"").append(y).append("\" width=\"")
                         .append(number(Math.max(width, 1))).append("\" height=\"").append(BAR_HEIGHT)
                         .append("\" fill=\"").append(colour).append("\"/>")
@@ -198,13 +211,66 @@ public final class HtmlReport {
             h.append("<ul class=\"problems\">\n");
             for (Measurement m : other) {
                 h.append("<li class=\"").append(m.status().name().toLowerCase(Locale.ROOT)).append("\"><b>")
-                        .append(escape(m.engine())).append("</b> ")
+                        .append(escape(m.label())).append("</b> ")
                         .append(m.status().name().toLowerCase(Locale.ROOT)).append(": ")
                         .append(escape(shorten(m.message(), 2000))).append("</li>\n");
             }
             h.append("</ul>\n");
         }
         h.append("</section>\n");
+    }
+
+    /** A table of the reads of each measurement's median run, for engines that report them. */
+    private static void reads(StringBuilder h, BenchResults results) {
+        List<Measurement> withIo = results.measurements().stream().filter(m -> m.medianRunIo() != null).toList();
+        if (withIo.isEmpty()) {
+            return;
+        }
+        h.append("<h2>Reads</h2>\n<p class=\"note\">The run with the median wall time: requests the scan made, reads "
+                + "issued after merging neighbours, bytes read, read latency from issue to completion (percentiles are "
+                + "upper bounds of power-of-two buckets) and, for the posix reader, what its page-cache fast path "
+                + "did (reads tried inline, fully or partly served or missed, and skipped; bytes served inline and "
+                + "left to the read pool).</p>\n");
+        h.append("<table class=\"summary reads\">\n<thead><tr><th>query</th><th>engine</th><th>requests</th>"
+                + "<th>reads</th><th>MiB read</th><th>merged</th><th>p50 us</th><th>p99 us</th><th>max us</th>"
+                + "<th>tried</th><th>hit</th><th>partial</th><th>miss</th><th>skipped</th><th>MiB inline</th>"
+                + "<th>MiB to pool</th></tr></thead>\n<tbody>\n");
+        for (Measurement m : withIo) {
+            IoReport io = m.medianRunIo();
+            h.append("<tr><th>").append(escape(m.query())).append("</th><th").append(io.note().isEmpty() ? ""
+                    : " title=\"" + escape(io.note()) + "\"").append('>').append(escape(m.label()))
+                    .append(io.note().isEmpty() ? "" : " *").append("</th>");
+            cells(h, io.requests(), io.reads());
+            h.append("<td>").append(mib(io.bytesRead())).append("</td>");
+            cells(h, io.mergedReads(), io.p50Micros(), io.p99Micros(), io.maxMicros());
+            IoReport.FastPath f = io.fastPath();
+            if (f == null) {
+                h.append("<td class=\"absent\" colspan=\"7\">-</td>");
+            } else {
+                cells(h, f.attempted(), f.hit(), f.partial(), f.miss(), f.skipped());
+                h.append("<td>").append(mib(f.bytesServed())).append("</td><td>").append(mib(f.bytesMissed()))
+                        .append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody>\n</table>\n");
+        for (Measurement m : withIo) {
+            String note = m.medianRunIo().note();
+            if (!note.isEmpty()) {
+                h.append("<p class=\"note\">* ").append(escape(m.query() + " on " + m.label() + ": " + note))
+                        .append("</p>\n");
+            }
+        }
+    }
+
+    private static void cells(StringBuilder h, long... values) {
+        for (long v : values) {
+            h.append("<td>").append(v).append("</td>");
+        }
+    }
+
+    private static String mib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f", bytes / (double) (1 << 20));
     }
 
     private static long counted(Measurement m) {

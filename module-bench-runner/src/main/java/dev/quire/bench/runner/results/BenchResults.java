@@ -17,7 +17,8 @@ import java.util.List;
  */
 public record BenchResults(int formatVersion, String startedAt, Environment environment, Settings settings,
         List<Measurement> measurements) {
-    public static final int FORMAT_VERSION = 1;
+    /** 2: measurements name their I/O variant ({@code io}) and runs carry their reads ({@code io}). */
+    public static final int FORMAT_VERSION = 2;
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

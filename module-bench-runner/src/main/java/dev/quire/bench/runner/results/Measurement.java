@@ -1,12 +1,15 @@
 package dev.quire.bench.runner.results;
 
+import java.util.Comparator;
 import java.util.List;
 
 /**
- * One query by one engine: its runs and their summary.
+ * One query by one engine, read one way: its runs and their summary.
  *
  * @param query the query's name, e.g. {@code q1}
  * @param engine the engine's name, e.g. {@code vortex-jni}
+ * @param io the I/O variant the engine read with ({@code posix:direct}, ...; see {@code --io}), or empty for the
+ *     engine's default
  * @param status how it went
  * @param message why it is not {@link Status#OK}, or empty
  * @param result the query's result, rendered as text (the same for every engine when they agree)
@@ -16,11 +19,38 @@ import java.util.List;
  * @param maxMillis the slowest counted run, or -1
  * @param ratioToReference this median over vortex-jni's for the same query, or null when there is none
  */
-public record Measurement(String query, String engine, Status status, String message, String result, List<Run> runs,
-        double medianMillis, double minMillis, double maxMillis, Double ratioToReference) {
+public record Measurement(String query, String engine, String io, Status status, String message, String result,
+        List<Run> runs, double medianMillis, double minMillis, double maxMillis, Double ratioToReference) {
     public Measurement {
         runs = List.copyOf(runs);
+        io = io == null ? "" : io;
         message = message == null ? "" : message;
         result = result == null ? "" : result;
+    }
+
+    /** A measurement of an engine read its default way. */
+    public Measurement(String query, String engine, Status status, String message, String result, List<Run> runs,
+            double medianMillis, double minMillis, double maxMillis, Double ratioToReference) {
+        this(query, engine, "", status, message, result, runs, medianMillis, minMillis, maxMillis, ratioToReference);
+    }
+
+    /** The engine's name, followed by {@code /} and the I/O variant when there is one: how tables name a column. */
+    public String label() {
+        return label(engine, io);
+    }
+
+    /** {@code engine} or {@code engine/io}. */
+    public static String label(String engine, String io) {
+        return io == null || io.isEmpty() ? engine : engine + "/" + io;
+    }
+
+    /**
+     * The I/O statistics of the counted run whose wall time is the median (the lower middle one of an even count),
+     * or null when the runs have none.
+     */
+    public IoReport medianRunIo() {
+        List<Run> counted = runs.stream().filter(Run::counted).sorted(Comparator.comparingDouble(Run::wallMillis))
+                .toList();
+        return counted.isEmpty() ? null : counted.get((counted.size() - 1) / 2).io();
     }
 }

@@ -8,5 +8,12 @@ package dev.quire.bench.runner.results;
  * @param wallMillis the query's wall time, from opening the file to the result
  * @param cpuMillis the process CPU time the query used (all threads), or -1 when it could not be measured
  * @param rows the rows the query's scans returned
+ * @param io what the engine's reader read in the run (reads, bytes, latency, the posix fast path's counters), or null
+ *     for engines whose reads the runner cannot see
  */
-public record Run(int index, boolean counted, double wallMillis, double cpuMillis, long rows) {}
+public record Run(int index, boolean counted, double wallMillis, double cpuMillis, long rows, IoReport io) {
+    /** A run without I/O statistics. */
+    public Run(int index, boolean counted, double wallMillis, double cpuMillis, long rows) {
+        this(index, counted, wallMillis, cpuMillis, rows, null);
+    }
+}

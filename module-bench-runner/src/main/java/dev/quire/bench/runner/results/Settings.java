@@ -10,7 +10,8 @@ import java.util.List;
  * @param restRuns after how many runs the runner rests, 0 for never
  * @param restMillis how long each rest lasts
  * @param evictPageCache whether the data files' pages were evicted before every run
- * @param io the I/O provider Quire read with, or empty for its default
+ * @param io the I/O variants engines that read through Quire's providers were run with, comma-separated as
+ *     {@code --io} takes them, or empty for each engine's default
  * @param threads the scan threads, 0 for each engine's default
  * @param engines the engines asked for
  * @param queries the queries asked for

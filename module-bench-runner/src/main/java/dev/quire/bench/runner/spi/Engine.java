@@ -31,6 +31,15 @@ public interface Engine {
     /** Changes whenever the files this engine writes change, so stale cached files are not reused. */
     String writerVersion();
 
+    /**
+     * Whether {@link EngineOptions#io()} changes how this engine reads, which is the case for engines that read
+     * through Quire's I/O providers. The runner runs such an engine once per {@code --io} variant and any other once,
+     * with no variant. False by default.
+     */
+    default boolean readsThroughIoProviders() {
+        return false;
+    }
+
     /** Opens a prepared file for one run. The table is closed at the end of the run. */
     Table open(Path file, EngineOptions options) throws IOException;
 }

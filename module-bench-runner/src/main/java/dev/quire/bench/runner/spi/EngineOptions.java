@@ -6,8 +6,10 @@ import java.util.Optional;
 /**
  * How a run opens its table.
  *
- * @param io the I/O provider to read with ({@code quire.io} names, e.g. {@code mmap} or {@code posix}); empty for
- *     the engine's default. Engines without a choice of I/O ignore it and say so in their report.
+ * @param io how to read: an {@link IoVariant} as text, a provider ({@code quire.io} names, e.g. {@code mmap} or
+ *     {@code posix}) with settings of its reader ({@code posix:nowait=off}, {@code posix:window=64k-4m},
+ *     {@code posix:direct}); empty for the engine's default. Engines without a choice of I/O ignore it (and return
+ *     false from {@link Engine#readsThroughIoProviders()}).
  * @param threads how many threads the scan may use; 0 for the engine's default
  * @param readLog where to record every read request, or empty when reads are not logged; engines that cannot observe
  *     their reads (native readers) leave it untouched

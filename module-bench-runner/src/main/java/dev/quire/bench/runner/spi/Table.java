@@ -1,5 +1,7 @@
 package dev.quire.bench.runner.spi;
 
+import dev.quire.bench.runner.results.IoReport;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /** An engine's opened file: one run of one query. */
@@ -12,6 +14,14 @@ public interface Table extends AutoCloseable {
      * receives it: engines may reuse or free its memory afterwards. Batches may arrive in any order.
      */
     void scan(ScanRequest request, Consumer<Batch> sink);
+
+    /**
+     * What the table has read so far, for engines that read through Quire's I/O providers; empty (the default) for
+     * engines whose reads the runner cannot see. The runner asks once the query is done, before closing the table.
+     */
+    default Optional<IoReport> io() {
+        return Optional.empty();
+    }
 
     /** Releases the file and everything the runs left open. */
     @Override

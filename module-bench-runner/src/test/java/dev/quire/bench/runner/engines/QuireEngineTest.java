@@ -2,9 +2,12 @@ package dev.quire.bench.runner.engines;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.CachedFile;
 import dev.quire.bench.runner.spi.Dataset;
@@ -19,6 +22,8 @@ import dev.quire.bench.runner.tpch.LineItemRow;
 import dev.quire.bench.runner.tpch.LineItems;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.PosixOptions;
+import dev.quire.io.posix.PosixReadAt;
 import dev.quire.io.spi.CountingReadAt;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.ReadAtFactory;
@@ -258,6 +263,62 @@ class QuireEngineTest {
         assertTrue(opened.getFirst().stats().reads() > 1, "the footer and the column were read through it");
         assertThrows(ClosedException.class, () -> opened.getFirst().readFully(0, 1, 1),
                 "closing the table closes the reader the factory opened");
+    }
+
+    @Test
+    void everyIoVariantReadsTheSameRowsAndReportsItsReads() throws IOException {
+        long expected = rows.stream().mapToLong(LineItemRow::orderKey).sum();
+        for (String io : List.of("mmap", "posix", "posix:nowait=off", "posix:window=0-1g", "posix:direct")) {
+            long[] sum = {0};
+            IoReport report;
+            try (Table table = new QuireEngine().open(file, new EngineOptions(Optional.of(io), 0, Optional.empty()))) {
+                table.scan(ScanRequest.of(List.of("l_orderkey")), b -> {
+                    LongColumn keys = b.longs("l_orderkey");
+                    for (int i = 0; i < b.length(); i++) {
+                        sum[0] += keys.get(i);
+                    }
+                });
+                report = table.io().orElseThrow();
+            }
+            assertEquals(expected, sum[0], io);
+            assertEquals(io, report.reader());
+            assertTrue(report.requests() > 1 && report.reads() > 1, io + ": the footer and the column: " + report);
+            assertTrue(report.bytesRead() > 0 && report.p50Micros() > 0 && report.p99Micros() >= report.p50Micros(),
+                    io + ": " + report);
+            assertEquals(0, report.errors());
+            IoReport.FastPath f = report.fastPath();
+            if (io.equals("mmap")) {
+                assertNull(f, "mmap has no fast path");
+                continue;
+            }
+            assertNotNull(f, io);
+            assertEquals(f.attempted(), f.hit() + f.partial() + f.miss(), io + ": " + f);
+            switch (io) {
+                case "posix:nowait=off" -> assertEquals(0, f.attempted() + f.skipped(), "nothing decided: " + f);
+                case "posix:window=0-1g" -> assertTrue(f.attempted() > 0, "every read is in the window: " + f);
+                case "posix:direct" -> {
+                    assertEquals(0, f.attempted() + f.skipped(), "O_DIRECT has no fast path: " + f);
+                    // O_DIRECT is refused by some file systems (tmpfs): then the report says so.
+                    try (PosixReadAt direct = PosixReadAt.open(file, PosixOptions.defaults().withDirect(true))) {
+                        assertEquals(direct.directRefusal().map(why -> "O_DIRECT not used: " + why).orElse(""),
+                                report.note());
+                    }
+                }
+                default -> assertTrue(f.attempted() + f.skipped() > 0, io + ": " + f);
+            }
+        }
+    }
+
+    @Test
+    void posixSettingsCannotReachAReaderFactoryOfTheEnginesOwn() {
+        QuireEngine engine = new QuireEngine(ReadAtFactory::providers);
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> engine.open(file,
+                new EngineOptions(Optional.of("posix:direct"), 0, Optional.empty())));
+        assertTrue(e.getMessage().contains("reader factory of its own") && e.getMessage().contains("posix:direct"),
+                e.getMessage());
+        InvalidArgumentException bad = assertThrows(InvalidArgumentException.class, () -> new QuireEngine()
+                .open(file, new EngineOptions(Optional.of("posix:nowait=sometimes"), 0, Optional.empty())));
+        assertTrue(bad.getMessage().contains("nowait takes on or off"), bad.getMessage());
     }
 
     @Test

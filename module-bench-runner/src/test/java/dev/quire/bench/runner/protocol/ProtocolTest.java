@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.bench.runner.results.IoReport;
 import dev.quire.errors.QuireIoException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The protocol's parts: the child's command line, the wire format, statistics, checks, rests and eviction. */
 class ProtocolTest {
     private static RunReport run(int index, long rows, String result) {
-        return new RunReport(index, index > 0, 10 + index, 5, rows, result, Optional.empty());
+        return new RunReport(index, index > 0, 10 + index, 5, rows, result, Optional.empty(), Optional.empty());
     }
 
     @Test
@@ -55,9 +56,14 @@ class ProtocolTest {
     @Test
     void eventsSurviveTheWireAndOtherLinesAreSkipped() {
         RunReport r = new RunReport(3, true, 12.5, 30.25, 1000, "a \"quoted\"\nresult ✓",
-                Optional.of(new ReadStats.Summary(4, 8000, 0.5)));
-        List<Event> events = List.of(new Event.Started(1 << 30), new Event.RunDone(r), new Event.Failed("boom"),
-                new Event.Finished());
+                Optional.of(new ReadStats.Summary(4, 8000, 0.5)), Optional.empty());
+        RunReport posix = new RunReport(1, true, 2, 3, 4, "r", Optional.empty(), Optional.of(new IoReport(
+                "posix:window=64k-4m", 10, 9_000_000, 8, 9_100_000, 1, 1, 0, 512, 4096, 5000,
+                new IoReport.FastPath(6, 3, 2, 1, 2, 1, 6_000_000, 1_000_000), "")));
+        RunReport mmap = new RunReport(2, true, 2, 3, 4, "r", Optional.empty(), Optional.of(new IoReport("mmap", 10,
+                900, 10, 900, 0, 0, 0, 1, 2, 3, null, "a \"note\"")));
+        List<Event> events = List.of(new Event.Started(1 << 30), new Event.RunDone(r), new Event.RunDone(posix),
+                new Event.RunDone(mmap), new Event.Failed("boom"), new Event.Finished());
         for (Event e : events) {
             String line = Wire.encode(e);
             assertTrue(!line.contains("\n"), line);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.bench.runner.results.BenchResults;
 import dev.quire.bench.runner.results.Environment;
+import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.results.Measurement;
 import dev.quire.bench.runner.results.Run;
 import dev.quire.bench.runner.results.Settings;
@@ -98,6 +99,40 @@ class HtmlReportTest {
         assertTrue(doc.select("link").isEmpty());
         assertTrue(doc.text().contains(HOSTILE), "the message is shown as text");
         assertTrue(html.contains("&lt;script&gt;"), "and escaped in the source");
+    }
+
+    static Measurement withReads(String io, long reads, IoReport.FastPath fastPath, String note) {
+        List<Run> runs = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            // The counted run with the median wall time (20 ms) read 10 times more than the others.
+            long n = i == 2 ? reads : reads / 10;
+            double wall = new double[] {50, 10, 20, 30}[i];
+            runs.add(new Run(i, i > 0, wall, wall, 100, new IoReport(io, n, n << 20, n, n << 20, 0, 0, 0, 256,
+                    1024, 1500, fastPath, note)));
+        }
+        return new Measurement("q6", "quire", io, Status.OK, "", "sum=42", runs, 20, 10, 30, null);
+    }
+
+    @Test
+    void ioVariantsAreColumnsAndTheReadsOfTheirMedianRunsATable() {
+        IoReport.FastPath f = new IoReport.FastPath(7, 4, 2, 1, 3, 0, 6L << 20, 1L << 20);
+        BenchResults r = new BenchResults(BenchResults.FORMAT_VERSION, "2026-11-30T02:00:00Z",
+                new Environment("Linux", 2, 4L << 30, "25", "0.1.0-SNAPSHOT"),
+                new Settings(0.01, 3, 0, 0, true, "mmap,posix:window=64k-4m", 0, List.of("quire", "vortex-jni"),
+                        List.of("q6")),
+                List.of(withReads("mmap", 40, null, ""), withReads("posix:window=64k-4m", 50, f, HOSTILE),
+                        ok("q6", "vortex-jni", 20, 18, 25, 1.0)));
+        String html = HtmlReport.render(r);
+        Document doc = Jsoup.parse(html);
+        assertEquals(List.of("query", "quire/mmap", "quire/posix:window=64k-4m", "vortex-jni"),
+                doc.selectFirst("table.summary").select("thead th").eachText());
+        Elements rows = doc.select("table.reads tbody tr");
+        assertEquals(2, rows.size(), "the engine whose reads are not seen has no row");
+        assertEquals(List.of("q6", "quire/mmap", "40", "40", "40.0", "0", "256", "1024", "1500", "-"),
+                rows.get(0).select("th, td").eachText());
+        assertEquals(List.of("q6", "quire/posix:window=64k-4m *", "50", "50", "50.0", "0", "256", "1024", "1500", "7",
+                "4", "2", "1", "3", "6.0", "1.0"), rows.get(1).select("th, td").eachText());
+        assertTrue(doc.text().contains(HOSTILE) && doc.select("script").isEmpty(), "the note is shown as text");
     }
 
     @Test

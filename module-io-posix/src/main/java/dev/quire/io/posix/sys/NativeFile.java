@@ -5,6 +5,7 @@ import dev.quire.errors.QuireIoException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -20,6 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>The descriptor is reference counted: {@link #acquire()} before a read and {@link #release()} after it, and
  * {@link #close()} closes it only once no read holds it, so a read in flight never uses a number the kernel has
  * already handed to another file.
+ *
+ * <p>Every system call goes through the {@link Syscalls} it was opened with: {@link Syscalls#libc()} unless a test
+ * gave another.
  */
 public final class NativeFile implements AutoCloseable {
     /** The unit {@code O_DIRECT} reads are widened to: a page, a multiple of every common logical block size. */
@@ -31,6 +35,7 @@ public final class NativeFile implements AutoCloseable {
     private static final int CLOSED = Integer.MIN_VALUE;
     private static final ThreadLocal<MemorySegment> BOUNCE = new ThreadLocal<>();
 
+    private final Syscalls sys;
     private final Path path;
     private final String name;
     private final int fd;
@@ -40,7 +45,8 @@ public final class NativeFile implements AutoCloseable {
     /** The number of reads holding the descriptor, with {@link #CLOSED} set once {@link #close()} was called. */
     private final AtomicInteger holders = new AtomicInteger();
 
-    private NativeFile(Path path, int fd, FileStat stat, boolean direct, Optional<String> directRefusal) {
+    private NativeFile(Syscalls sys, Path path, int fd, FileStat stat, boolean direct, Optional<String> directRefusal) {
+        this.sys = sys;
         this.path = path;
         this.name = path.toString();
         this.fd = fd;
@@ -56,42 +62,52 @@ public final class NativeFile implements AutoCloseable {
      * @throws QuireIoException naming the file when it does not exist, is not a regular file or cannot be opened
      */
     public static NativeFile open(Path path, boolean direct) {
+        return open(path, direct, Syscalls.libc());
+    }
+
+    /**
+     * {@link #open(Path, boolean)} making its system calls, then and for every later read, through {@code sys}.
+     *
+     * @throws QuireIoException naming the file when it does not exist, is not a regular file or cannot be opened
+     */
+    public static NativeFile open(Path path, boolean direct, Syscalls sys) {
+        Objects.requireNonNull(sys, "sys is null");
         String name = path.toString();
         if (!direct) {
-            return openBuffered(path, Optional.empty());
+            return openBuffered(sys, path, Optional.empty());
         }
         int fd;
         try {
-            fd = Libc.open(name, Libc.O_RDONLY | Libc.oDirect());
+            fd = sys.open(name, Libc.O_RDONLY | Libc.oDirect());
         } catch (ErrnoException e) {
             if (e.errno() != Errno.EINVAL) {
                 throw openFailure(path, e);
             }
-            return openBuffered(path, Optional.of("the file system refused O_DIRECT at open: "
+            return openBuffered(sys, path, Optional.of("the file system refused O_DIRECT at open: "
                     + Libc.describe(e.errno())));
         }
-        FileStat stat = checkRegular(path, fd);
-        NativeFile file = new NativeFile(path, fd, stat, true, Optional.empty());
+        FileStat stat = checkRegular(sys, path, fd);
+        NativeFile file = new NativeFile(sys, path, fd, stat, true, Optional.empty());
         if (stat.size() > 0) {
             // Some file systems accept the flag and refuse the reads; find out now, not mid-scan.
             long n = file.probeDirectRead();
             if (n == -Errno.EINVAL) {
                 file.close();
-                return openBuffered(path, Optional.of("the file system refused an O_DIRECT read: "
+                return openBuffered(sys, path, Optional.of("the file system refused an O_DIRECT read: "
                         + Libc.describe(Errno.EINVAL)));
             }
         }
         return file;
     }
 
-    private static NativeFile openBuffered(Path path, Optional<String> directRefusal) {
+    private static NativeFile openBuffered(Syscalls sys, Path path, Optional<String> directRefusal) {
         int fd;
         try {
-            fd = Libc.open(path.toString(), Libc.O_RDONLY);
+            fd = sys.open(path.toString(), Libc.O_RDONLY);
         } catch (ErrnoException e) {
             throw openFailure(path, e);
         }
-        return new NativeFile(path, fd, checkRegular(path, fd), false, directRefusal);
+        return new NativeFile(sys, path, fd, checkRegular(sys, path, fd), false, directRefusal);
     }
 
     private static QuireIoException openFailure(Path path, ErrnoException e) {
@@ -100,16 +116,16 @@ public final class NativeFile implements AutoCloseable {
     }
 
     /** The file's {@code fstat}, after checking it is a regular file; closes {@code fd} when it is not. */
-    private static FileStat checkRegular(Path path, int fd) {
+    private static FileStat checkRegular(Syscalls sys, Path path, int fd) {
         FileStat stat;
         try {
-            stat = Libc.fstat(fd, path.toString());
+            stat = sys.fstat(fd, path.toString());
         } catch (RuntimeException e) {
-            Libc.close(fd);
+            sys.close(fd);
             throw e;
         }
         if (!stat.isRegularFile()) {
-            Libc.close(fd);
+            sys.close(fd);
             throw new QuireIoException("cannot open " + path + ": not a regular file");
         }
         return stat;
@@ -121,7 +137,7 @@ public final class NativeFile implements AutoCloseable {
         try {
             long n;
             do {
-                n = Libc.pread(fd, bounce, BLOCK, 0);
+                n = sys.pread(fd, bounce, BLOCK, 0);
             } while (n == -Errno.EINTR);
             return n;
         } finally {
@@ -195,7 +211,7 @@ public final class NativeFile implements AutoCloseable {
         long done = 0;
         if (dst.isNative()) {
             while (done < length) {
-                long n = Libc.pread(fd, dst.asSlice(done), Math.min(length - done, MAX_CALL), offset + done);
+                long n = sys.pread(fd, dst.asSlice(done), Math.min(length - done, MAX_CALL), offset + done);
                 if (n == 0) {
                     break;
                 }
@@ -213,7 +229,7 @@ public final class NativeFile implements AutoCloseable {
         MemorySegment bounce = bounce(temp, length);
         try {
             while (done < length) {
-                long n = Libc.pread(fd, bounce, Math.min(length - done, BOUNCE_BYTES), offset + done);
+                long n = sys.pread(fd, bounce, Math.min(length - done, BOUNCE_BYTES), offset + done);
                 if (n == 0) {
                     break;
                 }
@@ -246,7 +262,7 @@ public final class NativeFile implements AutoCloseable {
                 long blockStart = position & -BLOCK;
                 long skip = position - blockStart;
                 long want = Math.min(BOUNCE_BYTES, roundUp(skip + length - done));
-                long n = Libc.pread(fd, bounce, want, blockStart);
+                long n = sys.pread(fd, bounce, want, blockStart);
                 if (n < 0) {
                     if (n == -Errno.EINTR) {
                         continue;
@@ -284,7 +300,7 @@ public final class NativeFile implements AutoCloseable {
         if (dst.isNative()) {
             while (done < length) {
                 long chunk = Math.min(length - done, MAX_CALL);
-                long n = Libc.preadv2(fd, dst.asSlice(done), chunk, offset + done, Libc.RWF_NOWAIT);
+                long n = sys.preadv2(fd, dst.asSlice(done), chunk, offset + done, Libc.RWF_NOWAIT);
                 if (n <= 0) {
                     return done > 0 || n == 0 ? done : n;
                 }
@@ -300,7 +316,7 @@ public final class NativeFile implements AutoCloseable {
         try {
             while (done < length) {
                 long chunk = Math.min(length - done, BOUNCE_BYTES);
-                long n = Libc.preadv2(fd, bounce, chunk, offset + done, Libc.RWF_NOWAIT);
+                long n = sys.preadv2(fd, bounce, chunk, offset + done, Libc.RWF_NOWAIT);
                 if (n <= 0) {
                     return done > 0 || n == 0 ? done : n;
                 }
@@ -339,7 +355,7 @@ public final class NativeFile implements AutoCloseable {
             throw new ClosedException("file " + path);
         }
         try {
-            Libc.fadvise(fd, offset, length, Libc.POSIX_FADV_DONTNEED, name);
+            sys.fadvise(fd, offset, length, Libc.POSIX_FADV_DONTNEED, name);
         } finally {
             release();
         }
@@ -363,7 +379,7 @@ public final class NativeFile implements AutoCloseable {
     }
 
     private void closeDescriptor() {
-        int e = Libc.close(fd);
+        int e = sys.close(fd);
         if (e != 0) {
             // Linux releases the descriptor even when close reports an error; nothing is left to undo.
             System.getLogger(NativeFile.class.getName()).log(System.Logger.Level.DEBUG,

@@ -1,0 +1,62 @@
+package dev.quire.bench.runner.spi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quire.errors.InvalidArgumentException;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class IoVariantTest {
+    @Test
+    void providersAndPosixSettingsParseAndPrintCanonically() {
+        assertEquals(IoVariant.of("mmap"), IoVariant.parse("mmap"));
+        assertFalse(IoVariant.parse("posix").hasSettings());
+        IoVariant off = IoVariant.parse("posix:nowait=off");
+        assertEquals(Optional.of(false), off.fastPath());
+        assertTrue(off.hasSettings());
+        IoVariant wide = IoVariant.parse(" posix : window=64K-4m ");
+        assertEquals(OptionalLong.of(64 << 10), wide.minReadLength());
+        assertEquals(OptionalLong.of(4 << 20), wide.maxReadLength());
+        assertEquals("posix:window=64k-4m", wide.spec());
+        IoVariant all = IoVariant.parse("posix:direct:window=4096-1000000:nowait=on");
+        assertTrue(all.direct());
+        assertEquals("posix:nowait=on:window=4k-1000000:direct", all.spec());
+        for (IoVariant v : List.of(off, wide, all, IoVariant.of("mmap"))) {
+            assertEquals(v, IoVariant.parse(v.spec()), "the spec reads back");
+        }
+        assertEquals(List.of(IoVariant.of("mmap"), off, IoVariant.parse("posix:direct")),
+                IoVariant.parseList("mmap,posix:nowait=off,posix:direct"));
+    }
+
+    @Test
+    void badVariantsFailNamingWhatIsWrong() {
+        assertMessage("posix:nowait=maybe", "nowait takes on or off");
+        assertMessage("posix:window=64k", "window takes MIN-MAX");
+        assertMessage("posix:window=4m-64k", "is empty");
+        assertMessage("posix:window=64x-1m", "`64x` is not a length");
+        assertMessage("posix:fast", "unknown setting `fast`");
+        assertMessage("mmap:direct", "for the posix provider only");
+        assertMessage(":direct", "names no I/O provider");
+        assertMessage("posix:direct=off", "direct takes no value");
+        InvalidArgumentException twice = assertThrows(InvalidArgumentException.class,
+                () -> IoVariant.parseList("posix,mmap,posix"));
+        assertTrue(twice.getMessage().contains("`posix` twice"), twice.getMessage());
+        InvalidArgumentException blank = assertThrows(InvalidArgumentException.class,
+                () -> IoVariant.parseList(" "));
+        assertTrue(blank.getMessage().startsWith("--io must name an I/O provider"), blank.getMessage());
+        InvalidArgumentException empty = assertThrows(InvalidArgumentException.class,
+                () -> IoVariant.parseList("posix,,mmap"));
+        assertTrue(empty.getMessage().contains("names no I/O provider"), empty.getMessage());
+    }
+
+    private static void assertMessage(String text, String part) {
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> IoVariant.parse(text));
+        assertTrue(e.getMessage().contains(part), text + ": " + e.getMessage());
+        assertTrue(e.getMessage().startsWith("--io"), e.getMessage());
+    }
+}
