@@ -13,6 +13,14 @@ module dev.quire.encodings {
     // The writer's compressor and its schemes (cmpint: framework, integer and bool schemes).
     uses dev.quire.encodings.internal.compress.Scheme;
     provides dev.quire.layout.spi.ArrayCompressor with dev.quire.encodings.internal.compress.Compressor;
+    provides dev.quire.encodings.internal.compress.Scheme with
+            dev.quire.encodings.internal.compress.ConstantScheme,
+            dev.quire.encodings.internal.compress.SequenceScheme,
+            dev.quire.encodings.internal.compress.BitPackingScheme,
+            dev.quire.encodings.internal.compress.FrameOfReferenceScheme,
+            dev.quire.encodings.internal.compress.RunEndScheme,
+            dev.quire.encodings.internal.compress.SparseScheme,
+            dev.quire.encodings.internal.compress.ZigZagScheme;
 
     provides dev.quire.layout.spi.ArrayEncoding with
             // FastLanes, sequence, run-end, sparse, zigzag
