@@ -30,4 +30,11 @@ public interface ArrayCompressor {
      * after this returns, so the result must not depend on it changing.
      */
     Array compress(Array array);
+
+    /**
+     * The bytes {@code array} would take once compressed, estimated the cheap way (on a sample, as the choice of an
+     * encoding is made): for a writer deciding between layouts, such as a dictionary strategy weighing codes and
+     * values against the plain column. Never below zero.
+     */
+    long estimateSize(Array array);
 }

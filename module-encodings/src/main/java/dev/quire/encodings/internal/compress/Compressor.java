@@ -102,21 +102,53 @@ public final class Compressor implements ArrayCompressor {
             // Nothing to gain, or already encoded (a strategy's own array): written as given.
             return array;
         }
-        Optional<ValueClass> valueClass = ValueClass.of(array.dtype());
-        if (valueClass.isEmpty() || ctx.level() >= maxLevels) {
+        Choice choice = choose(array, ctx);
+        if (choice.winner() == null) {
             return descend(array, ctx);
         }
+        Optional<Array> compressed = choice.winner().compress(array, ctx.below(choice.winner()));
+        return compressed.isPresent() ? compressed.get() : descend(array, ctx);
+    }
+
+    @Override
+    public long estimateSize(Array array) {
+        if (array.length() == 0 || !isCanonical(array)) {
+            return EncodedSize.of(array);
+        }
+        CompressionContext ctx = new CompressionContext(this, 0, decodeBudget, false, Set.of());
+        Choice choice = choose(array, ctx);
+        if (choice.bytes() < 0) {
+            return EncodedSize.of(descend(array, ctx));
+        }
+        if (choice.sampleLength() == array.length()) {
+            return choice.bytes();
+        }
+        // Scaled from the sample; a scheme whose size does not grow with the rows (sequence, constant) is not.
+        boolean fixed = choice.winner() instanceof SequenceScheme || choice.winner() instanceof ConstantScheme;
+        return fixed ? choice.bytes() : (long) ((double) choice.bytes() * array.length() / choice.sampleLength());
+    }
+
+    /**
+     * The scheme that makes a sample of {@code array} smallest (null when none beats the sample as it is) and the
+     * sample's size with it (-1 when no scheme was even a candidate).
+     */
+    private record Choice(Scheme winner, long bytes, long sampleLength) {}
+
+    private Choice choose(Array array, CompressionContext ctx) {
+        Optional<ValueClass> valueClass = ValueClass.of(array.dtype());
         List<Scheme> candidates = new ArrayList<>();
-        for (Scheme s : schemes.get(valueClass.get())) {
-            if (!ctx.excluded().contains(s.id()) && s.decodeCost() <= ctx.budget() && s.applies(array, ctx)) {
-                candidates.add(s);
+        if (valueClass.isPresent() && ctx.level() < maxLevels) {
+            for (Scheme s : schemes.get(valueClass.get())) {
+                if (!ctx.excluded().contains(s.id()) && s.decodeCost() <= ctx.budget() && s.applies(array, ctx)) {
+                    candidates.add(s);
+                }
             }
         }
-        if (candidates.isEmpty()) {
-            return descend(array, ctx);
-        }
-        Array sample = ctx.sampling() ? array : Sampler.sample(array);
+        Array sample = ctx.sampling() || candidates.isEmpty() ? array : Sampler.sample(array);
         CompressionContext sampleCtx = ctx.asSampling();
+        if (candidates.isEmpty()) {
+            return new Choice(null, -1, array.length());
+        }
         // The bar to beat: the sample as it would be written without a scheme of its own.
         long best = ctx.byteSize(descend(sample, sampleCtx));
         Scheme winner = null;
@@ -127,11 +159,7 @@ public final class Compressor implements ArrayCompressor {
                 winner = s;
             }
         }
-        if (winner == null) {
-            return descend(array, ctx);
-        }
-        Optional<Array> compressed = winner.compress(array, ctx.below(winner));
-        return compressed.isPresent() ? compressed.get() : descend(array, ctx);
+        return new Choice(winner, best, sample.length());
     }
 
     /** Whether {@code array} is one of the canonical array classes, without decoding anything to find out. */

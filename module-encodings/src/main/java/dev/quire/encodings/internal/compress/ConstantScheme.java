@@ -1,5 +1,6 @@
 package dev.quire.encodings.internal.compress;
 
+import dev.quire.encodings.internal.logical.MaskedEncoder;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.ConstantArray;
@@ -11,7 +12,7 @@ import java.util.Set;
 
 /**
  * {@code vortex.constant} for arrays whose values are all null or all one value with no nulls: one scalar, whatever
- * the length. Checked on the whole array (a sample being constant says little), stopping at the first difference.
+ * the length; one value with some nulls is {@code vortex.masked} over such a constant. Checked on the whole array (a sample being constant says little), stopping at the first difference.
  */
 public final class ConstantScheme implements Scheme {
     public static final String ID = "constant";
@@ -33,12 +34,41 @@ public final class ConstantScheme implements Scheme {
 
     @Override
     public boolean applies(Array canonical, CompressionContext ctx) {
-        return constant(canonical).isPresent();
+        return constant(canonical).isPresent() || maskedConstant(canonical).isPresent();
     }
 
     @Override
     public Optional<Array> compress(Array canonical, CompressionContext ctx) {
-        return constant(canonical).map(s -> new ConstantArray(s, canonical.length()));
+        Optional<Scalar> constant = constant(canonical);
+        if (constant.isPresent()) {
+            return Optional.of(new ConstantArray(constant.get(), canonical.length()));
+        }
+        // One value and some nulls: the value as a constant of the non-nullable type, the nulls as a mask.
+        return maskedConstant(canonical).map(s -> MaskedEncoder.wrap(canonical,
+                new ConstantArray(new Scalar(canonical.dtype().withNullable(false), s.value()), canonical.length()),
+                MaskedEncoder.validityOf(canonical).orElseThrow()));
+    }
+
+    /** The one value all valid values of {@code canonical} share when it has some nulls (but not only nulls). */
+    static Optional<Scalar> maskedConstant(Array canonical) {
+        long n = canonical.length();
+        long nulls = canonical.nullCount();
+        if (nulls == 0 || nulls == n || MaskedEncoder.validityOf(canonical).isEmpty()) {
+            return Optional.empty();
+        }
+        Scalar first = null;
+        for (long i = 0; i < n; i++) {
+            if (!canonical.isValid(i)) {
+                continue;
+            }
+            Scalar s = canonical.scalarAt(i);
+            if (first == null) {
+                first = s;
+            } else if (!s.equals(first)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.ofNullable(first);
     }
 
     /** The one value of {@code canonical} (null when all are null), or empty when it holds several. */

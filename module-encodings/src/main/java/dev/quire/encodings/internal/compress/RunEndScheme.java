@@ -1,8 +1,11 @@
 package dev.quire.encodings.internal.compress;
 
+import dev.quire.encodings.internal.logical.MaskedEncoder;
 import dev.quire.encodings.internal.runs.RunEndEncoder;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.dtype.DType;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -10,7 +13,8 @@ import java.util.Set;
 /**
  * {@code vortex.runend} for integers in runs: run ends and run values, each compressed again. Estimated only when
  * the sample's runs average at least {@value #MIN_AVERAGE_RUN} values; the run ends, being increasing and distinct,
- * are not tried with run-end or sparse again.
+ * are not tried with run-end or sparse again. Nulls would cut runs, so an array with nulls is written as
+ * {@code vortex.masked} over the runs of its values with each null taking the value before it.
  */
 public final class RunEndScheme extends IntegerScheme {
     public static final String ID = "int.runend";
@@ -29,8 +33,8 @@ public final class RunEndScheme extends IntegerScheme {
 
     @Override
     public OptionalLong estimate(Array sample, CompressionContext ctx) {
-        if (!applies(sample, ctx) || IntegerStats.of((PrimitiveArray) sample)
-                .averageRunLength() < MIN_AVERAGE_RUN) {
+        if (!(sample instanceof PrimitiveArray p) || !p.ptype().isInteger()
+                || IntegerStats.of(filled(IntegerStats.of(p))).averageRunLength() < MIN_AVERAGE_RUN) {
             return OptionalLong.empty();
         }
         return super.estimate(sample, ctx);
@@ -38,9 +42,44 @@ public final class RunEndScheme extends IntegerScheme {
 
     @Override
     Optional<Array> compress(IntegerStats stats, CompressionContext ctx) {
+        if (!stats.hasNulls()) {
+            return runs(stats, ctx).map(a -> a);
+        }
+        PrimitiveArray source = stats.array();
+        return runs(IntegerStats.of(filled(stats)), ctx)
+                .map(values -> MaskedEncoder.wrap(source, values, source.validity()));
+    }
+
+    private static Optional<RunEndEncoder.RunEndArray> runs(IntegerStats stats, CompressionContext ctx) {
         if (stats.runs() * 2L > stats.length()) {
             return Optional.empty();
         }
         return Optional.of(RunEndEncoder.encode(stats, e -> ctx.compress(e, NOT_FOR_ENDS), ctx::compress));
+    }
+
+    /**
+     * The values of {@code stats}' array as a non-nullable array in which each null takes the value before it (the
+     * first valid value for leading nulls), so nulls do not cut runs. The array itself when it has no nulls.
+     */
+    static PrimitiveArray filled(IntegerStats stats) {
+        PrimitiveArray a = stats.array();
+        if (!stats.hasNulls()) {
+            return a;
+        }
+        long[] v = stats.values();
+        long[] out = new long[v.length];
+        long last = 0;
+        boolean seen = false;
+        for (int i = 0; i < v.length; i++) {
+            if (stats.isValid(i)) {
+                last = v[i];
+                if (!seen) {
+                    java.util.Arrays.fill(out, 0, i, last);
+                    seen = true;
+                }
+            }
+            out[i] = last;
+        }
+        return Ints.array(new DType.Primitive(a.ptype(), false), out, out.length, Validity.NON_NULLABLE);
     }
 }

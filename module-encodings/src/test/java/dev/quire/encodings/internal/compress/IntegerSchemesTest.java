@@ -104,6 +104,11 @@ class IntegerSchemesTest {
         BitPackedEncoder.PackedArray packed = assertInstanceOf(BitPackedEncoder.PackedArray.class, outliers);
         assertEquals(3, packed.width());
         assertTrue(packed.patches().orElseThrow().count() > 200);
+        assertEquals(List.of("vortex.masked", "vortex.constant", "vortex.bool"),
+                RoundTrip.encodings(roundTrip(make(PType.I64, n, i -> 42, 0.1, 1))));
+        List<String> runsWithNulls = RoundTrip.encodings(roundTrip(make(PType.I32, n, i -> (i / 7) * 31 % 1000, 0.1,
+                1)));
+        assertEquals(List.of("vortex.masked", "vortex.runend"), runsWithNulls.subList(0, 2));
         Array negative = roundTrip(make(PType.I32, n, i -> r.nextInt(2001) - 1000, 0, 1));
         assertTrue(RoundTrip.encodings(negative).contains("fastlanes.bitpacked"), RoundTrip.encodings(negative)
                 .toString());

@@ -8,6 +8,7 @@ import dev.quire.layout.file.SegmentSpec;
 import dev.quire.layout.internal.fb.DTypeFlatbuffers;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.util.ArrayList;
@@ -92,7 +93,7 @@ public final class FileWriter {
     }
 
     private void write(MemorySegment bytes) {
-        ByteBuffer buffer = bytes.asByteBuffer();
+        ByteBuffer buffer = asByteBuffer(bytes);
         try {
             while (buffer.hasRemaining()) {
                 out.write(buffer);
@@ -101,6 +102,17 @@ public final class FileWriter {
             throw new QuireIoException("writing at offset " + position + " failed: " + e.getMessage(), e);
         }
         position += bytes.byteSize();
+    }
+
+    /**
+     * A byte buffer over {@code bytes}. Heap segments over {@code short[]}, {@code int[]}, ... (decoded and encoded
+     * arrays) have no byte-buffer view, so they are copied once.
+     */
+    private static ByteBuffer asByteBuffer(MemorySegment bytes) {
+        if (bytes.isNative() || bytes.heapBase().map(b -> b instanceof byte[]).orElse(true)) {
+            return bytes.asByteBuffer();
+        }
+        return ByteBuffer.wrap(bytes.toArray(ValueLayout.JAVA_BYTE));
     }
 
     private static byte[] dtypeFlatbuffer(DType dtype) {
