@@ -7,12 +7,11 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * {@code vortex.runend} for integers in runs: run ends and run values, each compressed again. Estimated only when
- * the sample's runs average at least {@value #MIN_AVERAGE_RUN} values; the run ends, being increasing and distinct,
+ * {@code vortex.runend} for integers in runs: run ends and run values, each compressed again. Tried only when
+ * the chunk's runs average at least {@value #MIN_AVERAGE_RUN} values; the run ends, being increasing and distinct,
  * are not tried with run-end or sparse again. Nulls would cut runs, so an array with nulls is written as
  * {@code vortex.masked} over the runs of its values with each null taking the value before it.
  */
@@ -32,12 +31,10 @@ public final class RunEndScheme extends IntegerScheme {
     }
 
     @Override
-    public OptionalLong estimate(Array sample, CompressionContext ctx) {
-        if (!(sample instanceof PrimitiveArray p) || !p.ptype().isInteger()
-                || IntegerStats.of(filled(IntegerStats.of(p))).averageRunLength() < MIN_AVERAGE_RUN) {
-            return OptionalLong.empty();
-        }
-        return super.estimate(sample, ctx);
+    boolean applies(IntegerStats stats, CompressionContext ctx) {
+        // Judged on the whole array, as the reference does: a sample's runs are cut at its own edges.
+        IntegerStats runs = stats.hasNulls() ? IntegerStats.of(filled(stats)) : stats;
+        return runs.averageRunLength() >= MIN_AVERAGE_RUN;
     }
 
     @Override
