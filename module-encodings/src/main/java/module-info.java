@@ -10,6 +10,18 @@ module dev.quire.encodings {
     // Generated protobuf messages use reflection for descriptors and text formatting.
     opens dev.quire.encodings.internal.proto to com.google.protobuf;
 
+    // The writer's compressor and its schemes (cmpint: framework, integer and bool schemes).
+    uses dev.quire.encodings.internal.compress.Scheme;
+    provides dev.quire.layout.spi.ArrayCompressor with dev.quire.encodings.internal.compress.Compressor;
+    provides dev.quire.encodings.internal.compress.Scheme with
+            dev.quire.encodings.internal.compress.ConstantScheme,
+            dev.quire.encodings.internal.compress.SequenceScheme,
+            dev.quire.encodings.internal.compress.BitPackingScheme,
+            dev.quire.encodings.internal.compress.FrameOfReferenceScheme,
+            dev.quire.encodings.internal.compress.RunEndScheme,
+            dev.quire.encodings.internal.compress.SparseScheme,
+            dev.quire.encodings.internal.compress.ZigZagScheme;
+
     provides dev.quire.layout.spi.ArrayEncoding with
             // FastLanes, sequence, run-end, sparse, zigzag
             dev.quire.encodings.internal.fastlanes.BitPackedEncoding,

@@ -82,9 +82,10 @@ class InspectCommandTest {
             rows.endRow();
         }
         StructArray batch = rows.finish();
-        // Without zone maps, so the chunk lists sit directly under the columns.
+        // Without zone maps, so the chunk lists sit directly under the columns; uncompressed, so sizes are fixed.
         try (VortexWriter writer = VortexWriter.create(file, schema,
-                WriteOptions.defaults().withChunkBytes(800).withBlockRows(100).withZoneMaps(false))) {
+                WriteOptions.defaults().withChunkBytes(800).withBlockRows(100).withZoneMaps(false)
+                        .withCompression(false))) {
             writer.write(batch);
         }
         Cli.Run run = Cli.run("inspect", file.toString());
