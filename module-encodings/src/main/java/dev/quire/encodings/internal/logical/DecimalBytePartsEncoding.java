@@ -8,8 +8,10 @@ import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.EncodedArray;
 
 /**
  * {@code vortex.decimal_byte_parts}: decimals whose unscaled values fit a signed integer, stored as one child of that
@@ -44,5 +46,16 @@ public final class DecimalBytePartsEncoding implements ArrayEncoding {
             throw parts.malformed("most significant part did not decode to integers");
         }
         return new DecimalArray(dtype, values.values(), ptype.byteWidth(), values.validity());
+    }
+
+    @Override
+    public boolean canEncode() {
+        return true;
+    }
+
+    /** Serializes a {@link DecimalBytePartsArray} (made by {@link DecimalBytePartsEncoder}). */
+    @Override
+    public EncodedArray encode(Array array, ArrayEncoder encoder) {
+        return ((DecimalBytePartsArray) array).serialize(encoder);
     }
 }
