@@ -10,6 +10,10 @@ module dev.quire.encodings {
     // Generated protobuf messages use reflection for descriptors and text formatting.
     opens dev.quire.encodings.internal.proto to com.google.protobuf;
 
+    // The writer's compressor and its schemes (cmpint: framework, integer and bool schemes).
+    uses dev.quire.encodings.internal.compress.Scheme;
+    provides dev.quire.layout.spi.ArrayCompressor with dev.quire.encodings.internal.compress.Compressor;
+
     provides dev.quire.layout.spi.ArrayEncoding with
             // FastLanes, sequence, run-end, sparse, zigzag
             dev.quire.encodings.internal.fastlanes.BitPackedEncoding,

@@ -12,6 +12,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * The byte-level writer of a Vortex file: the leading magic, data segments (each aligned), and at the end the DType,
@@ -22,10 +24,19 @@ public final class FileWriter {
     private final SpecInterner arraySpecs = new SpecInterner();
     private final ArraySerializer serializer;
     private final List<SegmentSpec> segments = new ArrayList<>();
+    /** Applied to every array before it is serialized (the identity when compression is off). */
+    private final UnaryOperator<Array> compressor;
     private long position;
 
+    /** A writer that serializes arrays as they are given. */
     public FileWriter(WritableByteChannel out, boolean lz4Buffers) {
+        this(out, lz4Buffers, UnaryOperator.identity());
+    }
+
+    /** A writer that passes every array through {@code compressor} before serializing it. */
+    public FileWriter(WritableByteChannel out, boolean lz4Buffers, UnaryOperator<Array> compressor) {
         this.out = out;
+        this.compressor = Objects.requireNonNull(compressor, "compressor is null");
         this.serializer = new ArraySerializer(arraySpecs, lz4Buffers);
         write(MemorySegment.ofArray(FileFooter.MAGIC.clone()));
     }
@@ -34,9 +45,9 @@ public final class FileWriter {
         return position;
     }
 
-    /** Serializes {@code array} into a new segment and returns the segment's id. */
+    /** Compresses (when on) and serializes {@code array} into a new segment and returns the segment's id. */
     public int writeArray(Array array) {
-        ArraySerializer.Serialized s = serializer.serialize(array);
+        ArraySerializer.Serialized s = serializer.serialize(compressor.apply(array));
         padTo(1L << s.alignmentExponent());
         long start = position;
         for (MemorySegment piece : s.pieces()) {
