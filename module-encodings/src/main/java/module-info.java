@@ -33,4 +33,12 @@ module dev.quire.encodings {
             dev.quire.encodings.internal.logical.MaskedEncoding,
             dev.quire.encodings.internal.logical.DecimalBytePartsEncoding,
             dev.quire.encodings.internal.logical.DateTimePartsEncoding;
+
+    // cmpflt: float, string, decimal and temporal schemes of the compressor.
+    provides dev.quire.encodings.internal.compress.Scheme with
+            dev.quire.encodings.internal.alp.AlpScheme,
+            dev.quire.encodings.internal.alp.AlpRdScheme,
+            dev.quire.encodings.internal.strings.FsstScheme,
+            dev.quire.encodings.internal.logical.DecimalBytePartsScheme,
+            dev.quire.encodings.internal.logical.DateTimePartsScheme;
 }

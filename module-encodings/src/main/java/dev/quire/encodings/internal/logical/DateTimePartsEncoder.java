@@ -2,6 +2,7 @@ package dev.quire.encodings.internal.logical;
 
 import dev.quire.encodings.internal.NarrowIntegers;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.errors.QuireException;
 import dev.quire.layout.array.ExtensionArray;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
@@ -22,24 +23,40 @@ public final class DateTimePartsEncoder {
 
     private DateTimePartsEncoder() {}
 
-    /** The encoded array, or empty when {@code values} are not i64 timestamps in a unit finer than days. */
-    public static Optional<DateTimePartsArray> encode(ExtensionArray values) {
-        DType.Extension dtype = values.dtype();
-        Optional<Temporal.Kind> kind = Temporal.kind(dtype);
+    /** Whether {@code dtype} is an i64 timestamp in a unit finer than days, which this encoder splits. */
+    public static boolean encodable(DType.Extension dtype) {
+        return unitsPerSecond(dtype) > 0;
+    }
+
+    /** The units per second of an i64 timestamp type, or 0 for anything else. */
+    private static long unitsPerSecond(DType.Extension dtype) {
+        Optional<Temporal.Kind> kind;
+        try {
+            kind = Temporal.kind(dtype);
+        } catch (QuireException e) {
+            return 0;
+        }
         if (kind.isEmpty() || !kind.get().id().equals(Temporal.TIMESTAMP_ID)
                 || !(dtype.storage() instanceof DType.Primitive storageType) || storageType.ptype() != PType.I64) {
-            return Optional.empty();
+            return 0;
         }
-        long unitsPerSecond = switch (kind.get().unit()) {
+        return switch (kind.get().unit()) {
             case NANOSECONDS -> 1_000_000_000L;
             case MICROSECONDS -> 1_000_000L;
             case MILLISECONDS -> 1_000L;
             case SECONDS -> 1L;
             case DAYS -> 0L;
         };
+    }
+
+    /** The encoded array, or empty when {@code values} are not i64 timestamps in a unit finer than days. */
+    public static Optional<DateTimePartsArray> encode(ExtensionArray values) {
+        DType.Extension dtype = values.dtype();
+        long unitsPerSecond = unitsPerSecond(dtype);
         if (unitsPerSecond == 0) {
             return Optional.empty();
         }
+        DType.Primitive storageType = (DType.Primitive) dtype.storage();
         PrimitiveArray storage = (PrimitiveArray) values.storage().toCanonical();
         if (storage.length() > Integer.MAX_VALUE - 8) {
             throw new InvalidArgumentException("date-time parts encode at most " + (Integer.MAX_VALUE - 8)
