@@ -64,7 +64,7 @@ public final class NarrowIntegers {
     public static PrimitiveArray of(long[] values, Validity validity, boolean nullable, PType ptype,
             boolean allValid) {
         int n = values.length;
-        MemorySegment out = Buffers.allocate(ptype, n);
+        MemorySegment out = HeapBytes.zeroed(n, ptype.byteWidth());
         switch (ptype.byteWidth()) {
             case 1 -> {
                 for (int i = 0; i < n; i++) {

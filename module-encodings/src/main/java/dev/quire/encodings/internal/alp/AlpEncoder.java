@@ -1,5 +1,6 @@
 package dev.quire.encodings.internal.alp;
 
+import dev.quire.encodings.internal.HeapBytes;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
@@ -208,11 +209,11 @@ public final class AlpEncoder {
             }
         }
         PrimitiveArray ints = new PrimitiveArray(new DType.Primitive(PType.I64, values.dtype().nullable()),
-                MemorySegment.ofArray(encoded), validity);
+                HeapBytes.of(encoded), validity);
         Optional<PatchList> patchList = Optional.empty();
         if (patches > 0) {
             double[] pv = java.util.Arrays.copyOf(patchValues, patches);
-            PrimitiveArray patchArray = new PrimitiveArray(values.dtype(), MemorySegment.ofArray(pv),
+            PrimitiveArray patchArray = new PrimitiveArray(values.dtype(), HeapBytes.of(pv),
                     Validity.allValid(values.dtype().nullable()));
             patchList = Optional.of(PatchList.of(positions, patches, patchArray));
         }
@@ -261,11 +262,11 @@ public final class AlpEncoder {
             }
         }
         PrimitiveArray ints = new PrimitiveArray(new DType.Primitive(PType.I32, values.dtype().nullable()),
-                MemorySegment.ofArray(encoded), validity);
+                HeapBytes.of(encoded), validity);
         Optional<PatchList> patchList = Optional.empty();
         if (patches > 0) {
             float[] pv = java.util.Arrays.copyOf(patchValues, patches);
-            PrimitiveArray patchArray = new PrimitiveArray(values.dtype(), MemorySegment.ofArray(pv),
+            PrimitiveArray patchArray = new PrimitiveArray(values.dtype(), HeapBytes.of(pv),
                     Validity.allValid(values.dtype().nullable()));
             patchList = Optional.of(PatchList.of(positions, patches, patchArray));
         }

@@ -1,5 +1,6 @@
 package dev.quire.encodings.internal.alp;
 
+import dev.quire.encodings.internal.HeapBytes;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
@@ -169,16 +170,16 @@ public final class AlpRdEncoder {
             }
         }
         PrimitiveArray leftCodes = new PrimitiveArray(new DType.Primitive(PType.U16, values.dtype().nullable()),
-                MemorySegment.ofArray(codes), validity);
+                HeapBytes.of(codes), validity);
         PrimitiveArray rightParts = f64
-                ? new PrimitiveArray(new DType.Primitive(PType.U64, false), MemorySegment.ofArray(rights),
+                ? new PrimitiveArray(new DType.Primitive(PType.U64, false), HeapBytes.of(rights),
                         Validity.NON_NULLABLE)
-                : new PrimitiveArray(new DType.Primitive(PType.U32, false), MemorySegment.ofArray(rights32),
+                : new PrimitiveArray(new DType.Primitive(PType.U32, false), HeapBytes.of(rights32),
                         Validity.NON_NULLABLE);
         Optional<PatchList> patchList = Optional.empty();
         if (patches > 0) {
             PrimitiveArray pv = new PrimitiveArray(new DType.Primitive(PType.U16, false),
-                    MemorySegment.ofArray(Arrays.copyOf(patchValues, patches)), Validity.NON_NULLABLE);
+                    HeapBytes.of(Arrays.copyOf(patchValues, patches)), Validity.NON_NULLABLE);
             patchList = Optional.of(PatchList.of(positions, patches, pv));
         }
         return new AlpRdArray(values, leftCodes, rightParts, entries, right, patchList);

@@ -1,6 +1,6 @@
 package dev.quire.encodings.internal.logical;
 
-import dev.quire.encodings.internal.Buffers;
+import dev.quire.encodings.internal.HeapBytes;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.LittleEndian;
@@ -53,7 +53,7 @@ public final class DecimalBytePartsEncoder {
             max = Math.max(max, v);
         }
         PType ptype = min > max ? PType.I8 : signedFor(min, max);
-        MemorySegment out = Buffers.allocate(ptype, n);
+        MemorySegment out = HeapBytes.zeroed(n, ptype.byteWidth());
         for (int i = 0; i < n; i++) {
             long v = unscaled[i];
             switch (ptype) {

@@ -46,6 +46,11 @@ public final class FsstArray extends SourceBackedArray {
         return (int) symbolLengths.byteSize();
     }
 
+    /** The length of each symbol, in code order. */
+    byte[] symbolLengths() {
+        return symbolLengths.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+    }
+
     /** The bytes of the code stream. */
     public long codesByteSize() {
         return codes.byteSize();

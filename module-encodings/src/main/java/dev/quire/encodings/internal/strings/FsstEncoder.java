@@ -269,11 +269,19 @@ public final class FsstEncoder {
             return Long.compareUnsigned(a.symbol(), b.symbol());
         });
         int keep = Math.min(MAX_SYMBOLS, candidates.size());
+        List<Candidate> kept = new ArrayList<>(candidates.subList(0, keep));
+        // The order the reference requires of a table: longer symbols first by ascending length (2 to 8), then the
+        // one-byte symbols.
+        kept.sort((a, b) -> {
+            int la = a.length() == 1 ? 9 : a.length();
+            int lb = b.length() == 1 ? 9 : b.length();
+            return la != lb ? Integer.compare(la, lb) : Long.compareUnsigned(a.symbol(), b.symbol());
+        });
         long[] symbols = new long[keep];
         int[] lens = new int[keep];
         for (int i = 0; i < keep; i++) {
-            symbols[i] = candidates.get(i).symbol();
-            lens[i] = candidates.get(i).length();
+            symbols[i] = kept.get(i).symbol();
+            lens[i] = kept.get(i).length();
         }
         return new SymbolTable(symbols, lens);
     }

@@ -80,7 +80,24 @@ class FsstEncoderTest {
     private static void check(VarBinViewArray values, String what) {
         FsstArray fsst = FsstEncoder.encode(values);
         assertTrue(fsst.symbolCount() <= FsstEncoder.MAX_SYMBOLS);
+        assertTableOrder(fsst.symbolLengths(), what);
         assertRoundTrip(values, fsst, what);
+    }
+
+    /** The order Vortex checks: multi-byte symbols by ascending length, then every one-byte symbol. */
+    static void assertTableOrder(byte[] lengths, String what) {
+        int previous = 2;
+        boolean ones = false;
+        for (int i = 0; i < lengths.length; i++) {
+            int len = lengths[i];
+            assertTrue(len >= 1 && len <= 8, what + ": symbol " + i + " has length " + len);
+            if (len == 1) {
+                ones = true;
+            } else {
+                assertTrue(!ones && len >= previous, what + ": symbol " + i + " of length " + len + " out of order");
+                previous = len;
+            }
+        }
     }
 
     @Test
