@@ -92,7 +92,11 @@ public final class FileWriter {
     }
 
     private void write(MemorySegment bytes) {
-        ByteBuffer buffer = bytes.asByteBuffer();
+        // Only native segments and heap segments over a byte[] view as a ByteBuffer; decoded and encoded arrays may
+        // sit on long[], int[], ... arrays, which are copied.
+        boolean viewable = bytes.isNative() || bytes.heapBase().map(base -> base instanceof byte[]).orElse(false);
+        ByteBuffer buffer = viewable ? bytes.asByteBuffer()
+                : ByteBuffer.wrap(bytes.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
         try {
             while (buffer.hasRemaining()) {
                 out.write(buffer);
