@@ -66,7 +66,8 @@ class CompressedFloatsStringsCompatTest {
                 new Shape("decimal", new DType.Decimal(12, 2, false),
                         r -> BigInteger.valueOf(Math.round(r.nextDouble() * 1e8)), "vortex.decimal_byte_parts"),
                 new Shape("timestamp_us", Temporal.timestamp(TimeUnit.MICROSECONDS, Optional.of("UTC"), false),
-                        r -> 1_700_000_000_000_000L + r.nextLong(86_400_000_000L * 30), "vortex.datetimeparts"));
+                        // whole seconds over 30 days, as event times often are: the subseconds are constant
+                        r -> 1_700_000_000_000_000L + r.nextLong(86_400L * 30) * 1_000_000L, "vortex.datetimeparts"));
     }
 
     static String letters(Random r, int min, int max) {
