@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
 
 /**
  * Encodes strings as {@code vortex.fsst} (Fast Static Symbol Table, Boncz, Neumann and Leis, VLDB 2020). A table of up
- * to 255 symbols of 1 to 8 bytes is trained on a sample of the values; each value then becomes a stream of one-byte
+ * to 255 symbols of 1 to {@value #MAX_TRAINED_LENGTH} bytes (the format allows 8) is trained on a sample of the values; each value then becomes a stream of one-byte
  * codes, each standing for the longest symbol that matches at that point, or the escape code 255 followed by a literal
  * byte.
  *
@@ -37,6 +37,15 @@ public final class FsstEncoder {
     static final int GENERATIONS = 5;
     /** The most symbols a table holds (code 255 is the escape). */
     static final int MAX_SYMBOLS = 255;
+    /**
+     * The longest symbol trained. Vortex evaluates {@code =} and {@code !=} on FSST data by compressing the constant
+     * with its own FSST compressor (fsst-rs) rebuilt from this table and comparing code bytes, so this encoder must
+     * produce exactly the codes fsst-rs would. fsst-rs finds symbols of 3 to 8 bytes through a lossy hash table
+     * (one candidate per hash slot), not by longest match; with symbols of at most 2 bytes its lookup (the 2-byte
+     * table, then the 1-byte codes, then the escape) is the same greedy longest match this encoder does. Longer
+     * symbols need that hash table reproduced exactly (its hash, size and insertion order): not done yet.
+     */
+    static final int MAX_TRAINED_LENGTH = 2;
     /** The bytes of values the table is trained on. */
     static final int SAMPLE_BYTES = 1 << 15;
     /** The longest piece of one value in the sample. */
@@ -243,11 +252,11 @@ public final class FsstEncoder {
             addGain(gains, sym, len, single[code] * len);
             for (int next = 0; next < 512; next++) {
                 long count = pairs[code * 512 + next];
-                if (count == 0 || len == 8) {
+                if (count == 0 || len >= MAX_TRAINED_LENGTH) {
                     continue;
                 }
                 int nextLen = lengthOf(table, next);
-                int joined = Math.min(8, len + nextLen);
+                int joined = Math.min(MAX_TRAINED_LENGTH, len + nextLen);
                 long both = sym | (symbolOf(table, next) << (len << 3));
                 if (joined < 8) {
                     both &= (1L << (joined << 3)) - 1;

@@ -50,7 +50,8 @@ class FsstEncoderTest {
             for (int i = 0; i < n; i++) {
                 raw += values.byteLength(i);
             }
-            assertTrue(fsst.codesByteSize() * 4 < raw, "codes " + fsst.codesByteSize() + " of " + raw + " bytes");
+            // two-byte symbols at most (see FsstEncoder.MAX_TRAINED_LENGTH): about half the bytes
+            assertTrue(fsst.codesByteSize() * 100 < raw * 52, "codes " + fsst.codesByteSize() + " of " + raw + " bytes");
         }
     }
 
