@@ -1,0 +1,367 @@
+package dev.quire.encodings.internal.strings;
+
+import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.encodings.internal.NarrowIntegers;
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.PType;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Encodes strings as {@code vortex.fsst} (Fast Static Symbol Table, Boncz, Neumann and Leis, VLDB 2020). A table of up
+ * to 255 symbols of 1 to {@value #MAX_TRAINED_LENGTH} bytes (the format allows 8) is trained on a sample of the values; each value then becomes a stream of one-byte
+ * codes, each standing for the longest symbol that matches at that point, or the escape code 255 followed by a literal
+ * byte.
+ *
+ * <p>Training follows the paper's bottom-up loop: starting from an empty table, each of {@value #GENERATIONS}
+ * generations compresses the sample with the current table, counting how often each symbol (or escaped byte) occurs and
+ * how often each pair occurs in sequence; the next table takes the {@value #MAX_SYMBOLS} candidates, among those
+ * symbols and the concatenations of those pairs (cut at 8 bytes), with the largest gain (occurrences times length).
+ * The sample is up to {@value #SAMPLE_BYTES} bytes of values picked with a fixed seed, longer values cut into
+ * {@value #SAMPLE_PIECE}-byte pieces, so the table (and the file) is deterministic.
+ */
+public final class FsstEncoder {
+    /** The number of training generations. */
+    static final int GENERATIONS = 5;
+    /** The most symbols a table holds (code 255 is the escape). */
+    static final int MAX_SYMBOLS = 255;
+    /**
+     * The longest symbol trained. Vortex evaluates {@code =} and {@code !=} on FSST data by compressing the constant
+     * with its own FSST compressor (fsst-rs) rebuilt from this table and comparing code bytes, so this encoder must
+     * produce exactly the codes fsst-rs would. fsst-rs finds symbols of 3 to 8 bytes through a lossy hash table
+     * (one candidate per hash slot), not by longest match; with symbols of at most 2 bytes its lookup (the 2-byte
+     * table, then the 1-byte codes, then the escape) is the same greedy longest match this encoder does. Longer
+     * symbols need that hash table reproduced exactly (its hash, size and insertion order): not done yet.
+     */
+    static final int MAX_TRAINED_LENGTH = 2;
+    /** The bytes of values the table is trained on. */
+    static final int SAMPLE_BYTES = 1 << 15;
+    /** The longest piece of one value in the sample. */
+    static final int SAMPLE_PIECE = 512;
+
+    private static final int ESCAPE = FsstSymbols.ESCAPE;
+    private static final long SEED = 0x5EED_F557L;
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private FsstEncoder() {}
+
+    /** Encodes {@code values} (utf8 or binary) with a table trained on a sample of them. */
+    public static FsstArray encode(VarBinViewArray values) {
+        if (!(values.dtype() instanceof DType.Utf8) && !(values.dtype() instanceof DType.Binary)) {
+            throw new InvalidArgumentException("FSST encodes strings or binary, not " + values.dtype());
+        }
+        Strings strings = Strings.of(values);
+        SymbolTable table = train(strings);
+        return compress(values, strings, table);
+    }
+
+    /** The valid values' bytes back to back, with 8 bytes of slack for whole-word reads. */
+    record Strings(byte[] data, int[] starts, int[] lengths, Validity validity, boolean allValid) {
+        static Strings of(VarBinViewArray values) {
+            int n = Math.toIntExact(values.length());
+            Validity validity = values.validity();
+            boolean allValid = values.nullCount() == 0;
+            int[] starts = new int[n];
+            int[] lengths = new int[n];
+            long total = 0;
+            for (int i = 0; i < n; i++) {
+                if (allValid || validity.isValid(i)) {
+                    lengths[i] = values.byteLength(i);
+                    total += lengths[i];
+                }
+            }
+            if (total > EncodingParts.MAX_ARRAY_LENGTH - 16) {
+                throw new InvalidArgumentException("FSST encodes at most " + (EncodingParts.MAX_ARRAY_LENGTH - 16)
+                        + " bytes at once, got " + total);
+            }
+            byte[] data = new byte[(int) total + 8];
+            MemorySegment out = MemorySegment.ofArray(data);
+            int at = 0;
+            for (int i = 0; i < n; i++) {
+                starts[i] = at;
+                if (lengths[i] > 0) {
+                    MemorySegment.copy(values.bytesAt(i), 0, out, at, lengths[i]);
+                    at += lengths[i];
+                }
+            }
+            return new Strings(data, starts, lengths, validity, allValid);
+        }
+    }
+
+    /** A symbol table with the lookup the encoder needs: the longest symbol that matches at a position. */
+    static final class SymbolTable {
+        final long[] symbols;
+        final int[] lengths;
+        final int count;
+        /** The code of each one-byte symbol, or -1. */
+        private final int[] single = new int[256];
+        /** Codes of the longer symbols, grouped by their first two bytes, longest first within a group. */
+        private final int[] groupStart = new int[(1 << 16) + 1];
+        private final int[] groupCodes;
+
+        SymbolTable(long[] symbols, int[] lengths) {
+            this.count = symbols.length;
+            this.symbols = symbols;
+            this.lengths = lengths;
+            Arrays.fill(single, -1);
+            int longer = 0;
+            for (int c = 0; c < count; c++) {
+                if (lengths[c] == 1) {
+                    single[(int) symbols[c] & 0xFF] = c;
+                } else {
+                    groupStart[(int) (symbols[c] & 0xFFFF) + 1]++;
+                    longer++;
+                }
+            }
+            for (int g = 0; g < 1 << 16; g++) {
+                groupStart[g + 1] += groupStart[g];
+            }
+            groupCodes = new int[longer];
+            int[] fill = Arrays.copyOf(groupStart, 1 << 16);
+            Integer[] byLength = new Integer[count];
+            for (int c = 0; c < count; c++) {
+                byLength[c] = c;
+            }
+            Arrays.sort(byLength, (a, b) -> lengths[b] != lengths[a] ? lengths[b] - lengths[a] : a - b);
+            for (int c : byLength) {
+                if (lengths[c] > 1) {
+                    groupCodes[fill[(int) (symbols[c] & 0xFFFF)]++] = c;
+                }
+            }
+        }
+
+        /**
+         * The code of the longest symbol matching {@code data} at {@code pos} ({@code avail} bytes left), or 256 plus
+         * the byte there when none matches.
+         */
+        int match(byte[] data, int pos, int avail) {
+            long word = (long) LONG_LE.get(data, pos);
+            if (avail >= 2) {
+                int g = (int) (word & 0xFFFF);
+                for (int k = groupStart[g], end = groupStart[g + 1]; k < end; k++) {
+                    int c = groupCodes[k];
+                    int len = lengths[c];
+                    if (len <= avail && (word & mask(len)) == symbols[c]) {
+                        return c;
+                    }
+                }
+            }
+            int b = (int) word & 0xFF;
+            int c = single[b];
+            return c >= 0 ? c : 256 + b;
+        }
+
+        private static long mask(int len) {
+            return len == 8 ? -1L : (1L << (len << 3)) - 1;
+        }
+    }
+
+    /** Trains a table on a deterministic sample of the valid values. */
+    static SymbolTable train(Strings strings) {
+        Strings sample = sample(strings);
+        SymbolTable table = new SymbolTable(new long[0], new int[0]);
+        for (int generation = 0; generation < GENERATIONS; generation++) {
+            table = nextTable(table, sample.data(), sample.starts(), sample.lengths());
+        }
+        return table;
+    }
+
+    /**
+     * The sample: every valid value when they hold at most {@value #SAMPLE_BYTES} bytes; otherwise values (or their
+     * first {@value #SAMPLE_PIECE} bytes) picked at random with a fixed seed until that many bytes are taken. Each
+     * piece is compressed on its own during training, as values are.
+     */
+    private static Strings sample(Strings strings) {
+        int n = strings.lengths().length;
+        long total = strings.data().length - 8;
+        if (total <= SAMPLE_BYTES) {
+            return strings;
+        }
+        byte[] out = new byte[SAMPLE_BYTES + 8];
+        int[] starts = new int[64];
+        int[] lengths = new int[64];
+        int pieces = 0;
+        SplittableRandom random = new SplittableRandom(SEED);
+        int at = 0;
+        int attempts = 0;
+        while (at < SAMPLE_BYTES && attempts < 4 * n + 64) {
+            attempts++;
+            int i = random.nextInt(n);
+            int len = Math.min(Math.min(strings.lengths()[i], SAMPLE_PIECE), SAMPLE_BYTES - at);
+            if (len == 0) {
+                continue;
+            }
+            System.arraycopy(strings.data(), strings.starts()[i], out, at, len);
+            if (pieces == starts.length) {
+                starts = Arrays.copyOf(starts, pieces * 2);
+                lengths = Arrays.copyOf(lengths, pieces * 2);
+            }
+            starts[pieces] = at;
+            lengths[pieces++] = len;
+            at += len;
+        }
+        return new Strings(out, Arrays.copyOf(starts, pieces), Arrays.copyOf(lengths, pieces), Validity.NON_NULLABLE,
+                true);
+    }
+
+    private record Candidate(long symbol, int length, long gain) {}
+
+    /** One generation: count symbol and pair occurrences under {@code table}, keep the best candidates. */
+    private static SymbolTable nextTable(SymbolTable table, byte[] sample, int[] starts, int[] lengths) {
+        long[] single = new long[512];
+        long[] pairs = new long[512 * 512];
+        for (int p = 0; p < starts.length; p++) {
+            int pos = starts[p];
+            int end = pos + lengths[p];
+            int previous = -1;
+            while (pos < end) {
+                int code = table.match(sample, pos, end - pos);
+                int len = code < 256 ? table.lengths[code] : 1;
+                single[code]++;
+                if (code < 256 && len > 1) {
+                    // the first byte alone is a candidate too, so a table can drop a long symbol for a shorter one
+                    single[256 + (sample[pos] & 0xFF)]++;
+                }
+                if (previous >= 0) {
+                    pairs[previous * 512 + code]++;
+                }
+                previous = code;
+                pos += len;
+            }
+        }
+        Map<Long, long[]> gains = new HashMap<>();
+        for (int code = 0; code < 512; code++) {
+            if (single[code] == 0) {
+                continue;
+            }
+            long sym = symbolOf(table, code);
+            int len = lengthOf(table, code);
+            addGain(gains, sym, len, single[code] * len);
+            for (int next = 0; next < 512; next++) {
+                long count = pairs[code * 512 + next];
+                if (count == 0 || len >= MAX_TRAINED_LENGTH) {
+                    continue;
+                }
+                int nextLen = lengthOf(table, next);
+                int joined = Math.min(MAX_TRAINED_LENGTH, len + nextLen);
+                long both = sym | (symbolOf(table, next) << (len << 3));
+                if (joined < 8) {
+                    both &= (1L << (joined << 3)) - 1;
+                }
+                addGain(gains, both, joined, count * joined);
+            }
+        }
+        List<Candidate> candidates = new ArrayList<>(gains.size());
+        for (Map.Entry<Long, long[]> e : gains.entrySet()) {
+            candidates.add(new Candidate(e.getValue()[2], (int) e.getValue()[1], e.getValue()[0]));
+        }
+        candidates.sort((a, b) -> {
+            if (a.gain() != b.gain()) {
+                return Long.compare(b.gain(), a.gain());
+            }
+            if (a.length() != b.length()) {
+                return Integer.compare(b.length(), a.length());
+            }
+            return Long.compareUnsigned(a.symbol(), b.symbol());
+        });
+        int keep = Math.min(MAX_SYMBOLS, candidates.size());
+        List<Candidate> kept = new ArrayList<>(candidates.subList(0, keep));
+        // The order the reference requires of a table: longer symbols first by ascending length (2 to 8), then the
+        // one-byte symbols.
+        kept.sort((a, b) -> {
+            int la = a.length() == 1 ? 9 : a.length();
+            int lb = b.length() == 1 ? 9 : b.length();
+            return la != lb ? Integer.compare(la, lb) : Long.compareUnsigned(a.symbol(), b.symbol());
+        });
+        long[] symbols = new long[keep];
+        int[] lens = new int[keep];
+        for (int i = 0; i < keep; i++) {
+            symbols[i] = kept.get(i).symbol();
+            lens[i] = kept.get(i).length();
+        }
+        return new SymbolTable(symbols, lens);
+    }
+
+    /**
+     * Symbols are keyed by their bytes plus their length (a symbol ending in zero bytes is distinct from a shorter
+     * one); the key folds the length into a hash-friendly long and the value keeps gain and length.
+     */
+    private static void addGain(Map<Long, long[]> gains, long symbol, int length, long gain) {
+        Long key = symbol ^ ((long) length * 0x9E37_79B9_7F4A_7C15L);
+        long[] g = gains.get(key);
+        if (g == null) {
+            gains.put(key, new long[] {gain, length, symbol});
+        } else {
+            g[0] += gain;
+        }
+    }
+
+    private static long symbolOf(SymbolTable table, int code) {
+        return code < 256 ? table.symbols[code] : code - 256;
+    }
+
+    private static int lengthOf(SymbolTable table, int code) {
+        return code < 256 ? table.lengths[code] : 1;
+    }
+
+    /** Compresses every valid value with {@code table}; nulls get no codes and length 0. */
+    static FsstArray compress(VarBinViewArray values, Strings strings, SymbolTable table) {
+        int n = strings.lengths().length;
+        byte[] data = strings.data();
+        byte[] out = new byte[Math.max(16, data.length)];
+        long[] offsets = new long[n + 1];
+        long[] lengths = new long[n];
+        int at = 0;
+        for (int i = 0; i < n; i++) {
+            int len = strings.lengths()[i];
+            lengths[i] = len;
+            int pos = strings.starts()[i];
+            int end = pos + len;
+            if (out.length - at < 2L * len) {
+                long grown = Math.max((long) out.length * 2, (long) at + 2L * len);
+                if (grown > EncodingParts.MAX_ARRAY_LENGTH) {
+                    grown = EncodingParts.MAX_ARRAY_LENGTH;
+                }
+                out = Arrays.copyOf(out, (int) grown);
+            }
+            while (pos < end) {
+                int code = table.match(data, pos, end - pos);
+                if (code < 256) {
+                    out[at++] = (byte) code;
+                    pos += table.lengths[code];
+                } else {
+                    out[at++] = (byte) ESCAPE;
+                    out[at++] = (byte) code;
+                    pos++;
+                }
+            }
+            offsets[i + 1] = at;
+        }
+        byte[] symbolWords = new byte[table.count * 8];
+        for (int c = 0; c < table.count; c++) {
+            LONG_LE.set(symbolWords, c * 8, table.symbols[c]);
+        }
+        byte[] symbolLengths = new byte[table.count];
+        for (int c = 0; c < table.count; c++) {
+            symbolLengths[c] = (byte) table.lengths[c];
+        }
+        PrimitiveArray lengthsArray = NarrowIntegers.narrow(lengths, Validity.NON_NULLABLE, false, PType.I64);
+        PrimitiveArray offsetsArray = NarrowIntegers.narrow(offsets, Validity.NON_NULLABLE, false, PType.I64);
+        return new FsstArray(values, MemorySegment.ofArray(symbolWords),
+                MemorySegment.ofArray(symbolLengths), MemorySegment.ofArray(Arrays.copyOf(out, at)), lengthsArray,
+                offsetsArray);
+    }
+}
