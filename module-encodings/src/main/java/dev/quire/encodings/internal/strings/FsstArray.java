@@ -47,8 +47,13 @@ public final class FsstArray extends SourceBackedArray {
     }
 
     /** The length of each symbol, in code order. */
-    byte[] symbolLengths() {
+    public byte[] symbolLengths() {
         return symbolLengths.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+    }
+
+    /** The symbols buffer: 8 bytes a symbol, little-endian, in code order. */
+    MemorySegment symbolBytes() {
+        return symbols;
     }
 
     /** The bytes of the code stream. */

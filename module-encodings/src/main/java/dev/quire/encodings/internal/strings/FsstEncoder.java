@@ -21,14 +21,15 @@ import java.util.SplittableRandom;
 
 /**
  * Encodes strings as {@code vortex.fsst} (Fast Static Symbol Table, Boncz, Neumann and Leis, VLDB 2020). A table of up
- * to 255 symbols of 1 to {@value #MAX_TRAINED_LENGTH} bytes (the format allows 8) is trained on a sample of the values; each value then becomes a stream of one-byte
- * codes, each standing for the longest symbol that matches at that point, or the escape code 255 followed by a literal
- * byte.
+ * to 255 symbols of 1 to 8 bytes is trained on a sample of the values; each value then becomes a stream of one-byte
+ * codes, each standing for the symbol that matches at that point as fsst-rs finds it (see {@link SymbolTable#match}),
+ * or the escape code 255 followed by a literal byte.
  *
  * <p>Training follows the paper's bottom-up loop: starting from an empty table, each of {@value #GENERATIONS}
  * generations compresses the sample with the current table, counting how often each symbol (or escaped byte) occurs and
  * how often each pair occurs in sequence; the next table takes the {@value #MAX_SYMBOLS} candidates, among those
- * symbols and the concatenations of those pairs (cut at 8 bytes), with the largest gain (occurrences times length).
+ * symbols and the concatenations of those pairs (cut at 8 bytes), with the largest gain (occurrences times length)
+ * that the table admits.
  * The sample is up to {@value #SAMPLE_BYTES} bytes of values picked with a fixed seed, longer values cut into
  * {@value #SAMPLE_PIECE}-byte pieces, so the table (and the file) is deterministic.
  */
@@ -38,14 +39,15 @@ public final class FsstEncoder {
     /** The most symbols a table holds (code 255 is the escape). */
     static final int MAX_SYMBOLS = 255;
     /**
-     * The longest symbol trained. Vortex evaluates {@code =} and {@code !=} on FSST data by compressing the constant
-     * with its own FSST compressor (fsst-rs) rebuilt from this table and comparing code bytes, so this encoder must
-     * produce exactly the codes fsst-rs would. fsst-rs finds symbols of 3 to 8 bytes through a lossy hash table
-     * (one candidate per hash slot), not by longest match; with symbols of at most 2 bytes its lookup (the 2-byte
-     * table, then the 1-byte codes, then the escape) is the same greedy longest match this encoder does. Longer
-     * symbols need that hash table reproduced exactly (its hash, size and insertion order): not done yet.
+     * The longest symbol trained (the format's limit). Vortex evaluates {@code =} and {@code !=} on FSST data by
+     * compressing the constant with its own compressor (fsst-rs, rebuilt from this table) and comparing code bytes, so
+     * this encoder produces exactly the codes fsst-rs would: it looks symbols up the way fsst-rs does (see
+     * {@link SymbolTable#match}), and keeps only tables on which that lookup is unambiguous (see
+     * {@link #admissible}).
      */
-    static final int MAX_TRAINED_LENGTH = 2;
+    static final int MAX_TRAINED_LENGTH = 8;
+    /** Slots of fsst-rs's hash table for symbols of 3 or more bytes, keyed by their first three bytes. */
+    static final int HASH_SLOTS = 1 << 11;
     /** The bytes of values the table is trained on. */
     static final int SAMPLE_BYTES = 1 << 15;
     /** The longest piece of one value in the sample. */
@@ -101,72 +103,97 @@ public final class FsstEncoder {
         }
     }
 
-    /** A symbol table with the lookup the encoder needs: the longest symbol that matches at a position. */
+    /**
+     * A symbol table with the lookup fsst-rs does: a symbol of 2 bytes is found by its bytes, one of 3 to 8 bytes
+     * through the hash slot of its first three bytes, one of 1 byte by its byte. Tables are {@link #admissible}, so
+     * each two-byte prefix leads to at most one kind of longer symbol and each slot holds at most one symbol.
+     */
     static final class SymbolTable {
         final long[] symbols;
         final int[] lengths;
         final int count;
         /** The code of each one-byte symbol, or -1. */
         private final int[] single = new int[256];
-        /** Codes of the longer symbols, grouped by their first two bytes, longest first within a group. */
-        private final int[] groupStart = new int[(1 << 16) + 1];
-        private final int[] groupCodes;
+        /** The code of each two-byte symbol by its bytes (little-endian), or -1. */
+        private final int[] pairs = new int[1 << 16];
+        /** The code of the symbol of 3 to 8 bytes in each hash slot, or -1. */
+        private final int[] slots = new int[HASH_SLOTS];
 
         SymbolTable(long[] symbols, int[] lengths) {
             this.count = symbols.length;
             this.symbols = symbols;
             this.lengths = lengths;
             Arrays.fill(single, -1);
-            int longer = 0;
+            Arrays.fill(pairs, -1);
+            Arrays.fill(slots, -1);
             for (int c = 0; c < count; c++) {
-                if (lengths[c] == 1) {
-                    single[(int) symbols[c] & 0xFF] = c;
-                } else {
-                    groupStart[(int) (symbols[c] & 0xFFFF) + 1]++;
-                    longer++;
-                }
-            }
-            for (int g = 0; g < 1 << 16; g++) {
-                groupStart[g + 1] += groupStart[g];
-            }
-            groupCodes = new int[longer];
-            int[] fill = Arrays.copyOf(groupStart, 1 << 16);
-            Integer[] byLength = new Integer[count];
-            for (int c = 0; c < count; c++) {
-                byLength[c] = c;
-            }
-            Arrays.sort(byLength, (a, b) -> lengths[b] != lengths[a] ? lengths[b] - lengths[a] : a - b);
-            for (int c : byLength) {
-                if (lengths[c] > 1) {
-                    groupCodes[fill[(int) (symbols[c] & 0xFFFF)]++] = c;
+                switch (lengths[c]) {
+                    case 1 -> single[(int) symbols[c] & 0xFF] = c;
+                    case 2 -> pairs[(int) symbols[c] & 0xFFFF] = c;
+                    default -> slots[slot(symbols[c])] = c;
                 }
             }
         }
 
         /**
-         * The code of the longest symbol matching {@code data} at {@code pos} ({@code avail} bytes left), or 256 plus
-         * the byte there when none matches.
+         * The code fsst-rs emits for {@code data} at {@code pos} ({@code avail} bytes left, read as a word padded
+         * with zero bytes), or 256 plus the byte there when it escapes it: the two-byte symbol of the next two bytes
+         * if there is one (none longer starts with them, see {@link #admissible}); else the symbol in the hash slot
+         * of the next three bytes if it matches; else the one-byte symbol, or the escape.
          */
         int match(byte[] data, int pos, int avail) {
             long word = (long) LONG_LE.get(data, pos);
-            if (avail >= 2) {
-                int g = (int) (word & 0xFFFF);
-                for (int k = groupStart[g], end = groupStart[g + 1]; k < end; k++) {
-                    int c = groupCodes[k];
-                    int len = lengths[c];
-                    if (len <= avail && (word & mask(len)) == symbols[c]) {
-                        return c;
-                    }
-                }
+            if (avail < 8) {
+                word &= mask(avail);
+            }
+            int c = pairs[(int) (word & 0xFFFF)];
+            if (c >= 0) {
+                return c;
+            }
+            c = slots[slot(word)];
+            if (c >= 0 && (word & mask(lengths[c])) == symbols[c]) {
+                return c;
             }
             int b = (int) word & 0xFF;
-            int c = single[b];
+            c = single[b];
             return c >= 0 ? c : 256 + b;
         }
 
         private static long mask(int len) {
-            return len == 8 ? -1L : (1L << (len << 3)) - 1;
+            return len >= 8 ? -1L : (1L << (len << 3)) - 1;
         }
+    }
+
+    /** fsst-rs's hash slot for a symbol or word: a hash of its first three bytes. */
+    static int slot(long word) {
+        long prefix = word & 0xFF_FFFFL;
+        return (int) ((prefix * 2971215073L) ^ (prefix >>> 15)) & (HASH_SLOTS - 1);
+    }
+
+    /**
+     * Whether a table may take {@code symbol} ({@code length} bytes) beside the symbols it has, for fsst-rs to emit
+     * the codes this encoder does: no zero byte in a symbol longer than one byte (fsst-rs takes a symbol's length
+     * from its last non-zero byte, and pads the end of a value with zero bytes); no two-byte symbol beside a longer
+     * one with the same first two bytes (where fsst-rs's choice between them depends on how it rebuilds its
+     * two-byte index, which this avoids relying on); one symbol of 3 to 8 bytes per hash slot (fsst-rs keeps only
+     * one). {@code pairsTaken} and {@code longTaken} mark the two-byte prefixes of the table's 2-byte and longer
+     * symbols, {@code slotsTaken} its slots.
+     */
+    static boolean admissible(long symbol, int length, boolean[] pairsTaken, boolean[] longTaken,
+            boolean[] slotsTaken) {
+        if (length == 1) {
+            return true;
+        }
+        for (int k = 0; k < length; k++) {
+            if (((symbol >>> (k << 3)) & 0xFF) == 0) {
+                return false;
+            }
+        }
+        int first2 = (int) (symbol & 0xFFFF);
+        if (length == 2) {
+            return !longTaken[first2];
+        }
+        return !pairsTaken[first2] && !slotsTaken[slot(symbol)];
     }
 
     /** Trains a table on a deterministic sample of the valid values. */
@@ -277,8 +304,26 @@ public final class FsstEncoder {
             }
             return Long.compareUnsigned(a.symbol(), b.symbol());
         });
-        int keep = Math.min(MAX_SYMBOLS, candidates.size());
-        List<Candidate> kept = new ArrayList<>(candidates.subList(0, keep));
+        List<Candidate> kept = new ArrayList<>(MAX_SYMBOLS);
+        boolean[] pairsTaken = new boolean[1 << 16];
+        boolean[] longTaken = new boolean[1 << 16];
+        boolean[] slotsTaken = new boolean[HASH_SLOTS];
+        for (Candidate c : candidates) {
+            if (kept.size() == MAX_SYMBOLS) {
+                break;
+            }
+            if (!admissible(c.symbol(), c.length(), pairsTaken, longTaken, slotsTaken)) {
+                continue;
+            }
+            kept.add(c);
+            if (c.length() == 2) {
+                pairsTaken[(int) (c.symbol() & 0xFFFF)] = true;
+            } else if (c.length() > 2) {
+                longTaken[(int) (c.symbol() & 0xFFFF)] = true;
+                slotsTaken[slot(c.symbol())] = true;
+            }
+        }
+        int keep = kept.size();
         // The order the reference requires of a table: longer symbols first by ascending length (2 to 8), then the
         // one-byte symbols.
         kept.sort((a, b) -> {
