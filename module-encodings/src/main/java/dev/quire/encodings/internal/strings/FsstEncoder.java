@@ -106,7 +106,7 @@ public final class FsstEncoder {
     /**
      * A symbol table with the lookup fsst-rs does: a symbol of 2 bytes is found by its bytes, one of 3 to 8 bytes
      * through the hash slot of its first three bytes, one of 1 byte by its byte. Tables are {@link #admissible}, so
-     * each two-byte prefix leads to at most one kind of longer symbol and each slot holds at most one symbol.
+     * no two-byte symbol is also the start of a longer one and each slot holds at most one symbol.
      */
     static final class SymbolTable {
         final long[] symbols;
