@@ -10,6 +10,25 @@ module dev.quire.encodings {
     // Generated protobuf messages use reflection for descriptors and text formatting.
     opens dev.quire.encodings.internal.proto to com.google.protobuf;
 
+    // The writer's compressor and its schemes (cmpint: framework, integer and bool schemes).
+    uses dev.quire.encodings.internal.compress.Scheme;
+    provides dev.quire.layout.spi.ArrayCompressor with dev.quire.encodings.internal.compress.Compressor;
+    provides dev.quire.encodings.internal.compress.Scheme with
+            // cmpint: integer and bool schemes
+            dev.quire.encodings.internal.compress.ConstantScheme,
+            dev.quire.encodings.internal.compress.SequenceScheme,
+            dev.quire.encodings.internal.compress.BitPackingScheme,
+            dev.quire.encodings.internal.compress.FrameOfReferenceScheme,
+            dev.quire.encodings.internal.compress.RunEndScheme,
+            dev.quire.encodings.internal.compress.SparseScheme,
+            dev.quire.encodings.internal.compress.ZigZagScheme,
+            // cmpflt: float, string, decimal and temporal schemes
+            dev.quire.encodings.internal.alp.AlpScheme,
+            dev.quire.encodings.internal.alp.AlpRdScheme,
+            dev.quire.encodings.internal.strings.FsstScheme,
+            dev.quire.encodings.internal.logical.DecimalBytePartsScheme,
+            dev.quire.encodings.internal.logical.DateTimePartsScheme;
+
     provides dev.quire.layout.spi.ArrayEncoding with
             // FastLanes, sequence, run-end, sparse, zigzag
             dev.quire.encodings.internal.fastlanes.BitPackedEncoding,
@@ -29,4 +48,5 @@ module dev.quire.encodings {
             dev.quire.encodings.internal.logical.MaskedEncoding,
             dev.quire.encodings.internal.logical.DecimalBytePartsEncoding,
             dev.quire.encodings.internal.logical.DateTimePartsEncoding;
+
 }

@@ -21,6 +21,7 @@ module dev.quire.layout {
     uses dev.quire.layout.spi.ArrayEncoding;
     uses dev.quire.layout.spi.LayoutVTable;
     uses dev.quire.layout.spi.ColumnStrategy;
+    uses dev.quire.layout.spi.ArrayCompressor;
 
     provides dev.quire.layout.spi.ArrayEncoding with
             dev.quire.layout.internal.encodings.PrimitiveEncoding,

@@ -81,7 +81,8 @@ class ModuleDescriptorRulesTest {
                     "dev.quire.cli").contains(name), "layout requires " + name);
         }
         assertEquals(Set.of("dev.quire.layout.spi.ArrayEncoding", "dev.quire.layout.spi.LayoutVTable",
-                "dev.quire.layout.spi.ColumnStrategy"), descriptor("dev.quire.layout").uses());
+                "dev.quire.layout.spi.ColumnStrategy", "dev.quire.layout.spi.ArrayCompressor"),
+                descriptor("dev.quire.layout").uses());
     }
 
     @Test

@@ -23,9 +23,16 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code quire convert IN.csv OUT.vortex}: CSV to Vortex, streaming, with types declared or inferred. */
+/**
+ * {@code quire convert IN OUT.vortex}: CSV to Vortex, streaming, with types declared or inferred; or a Vortex file
+ * rewritten with Quire's writer.
+ */
 @Command(name = "convert", mixinStandardHelpOptions = true,
-        description = {"Convert a CSV file (a header row, then data) into a Vortex file.",
+        description = {"Convert a CSV file (a header row, then data) into a Vortex file, or rewrite a Vortex file "
+                + "(any file Quire reads, recognised by its leading magic) with Quire's writer.",
+            "",
+            "Arrays are compressed (bit-packing, frame of reference, run-end, ALP, FSST, ... chosen per chunk on a "
+                    + "sample) unless --no-compress is given.",
             "",
             "Column types are inferred from the first rows (see --sample-rows): integers become i64, other numbers "
                     + "f64, true/false bool, ISO dates (2024-03-01) date, ISO date-times timestamp (microseconds; "
@@ -45,7 +52,8 @@ final class ConvertCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "IN.csv", description = "The CSV file, or - for standard input.")
+    @Parameters(index = "0", paramLabel = "IN", description = "The CSV file, or - for standard input, or a Vortex "
+            + "file.")
     String input;
 
     @Parameters(index = "1", paramLabel = "OUT.vortex", description = "The Vortex file to write (replaced if it exists).")
@@ -77,8 +85,14 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--no-dict", description = "Write no dictionary-encoded columns.")
     boolean noDict;
 
+    @Option(names = "--no-compress", description = "Write arrays uncompressed (canonical), without the compressor.")
+    boolean noCompress;
+
     @Override
     public Integer call() {
+        if (!input.equals("-") && Files.isRegularFile(Path.of(input)) && VortexRewrite.isVortex(Path.of(input))) {
+            return rewrite(Path.of(input));
+        }
         CsvConverter.Options options = options();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -107,6 +121,32 @@ final class ConvertCommand implements Callable<Integer> {
         return 0;
     }
 
+    private Integer rewrite(Path in) {
+        if (schema != null) {
+            throw new ParameterException(spec.commandLine(), "--schema applies to CSV input, but " + input
+                    + " is a Vortex file, whose types are its own");
+        }
+        long started = System.nanoTime();
+        VortexRewrite.Result result = VortexRewrite.rewrite(in, output, writeOptions());
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("wrote " + output + ": " + Text.count(result.rows()) + " rows, " + result.schema().fieldCount()
+                + " columns, " + Text.bytes(result.fileBytes()) + " in " + Text.duration(took));
+        // The file's dtype may hold what --schema cannot spell (nested structs, other extensions).
+        out.println("schema: " + result.schema());
+        out.flush();
+        return 0;
+    }
+
+    private WriteOptions writeOptions() {
+        if (dictMaxBytes < 1) {
+            throw new ParameterException(spec.commandLine(), "--dict-max-bytes must be at least 1, got "
+                    + dictMaxBytes);
+        }
+        return WriteOptions.defaults().withDictionary(!noDict).withDictionaryMaxBytes(dictMaxBytes)
+                .withCompression(!noCompress);
+    }
+
     private CsvConverter.Options options() {
         Map<String, DType> declared = Map.of();
         if (schema != null) {
@@ -132,11 +172,7 @@ final class ConvertCommand implements Callable<Integer> {
         if (batchRows < 1) {
             throw new ParameterException(spec.commandLine(), "--batch-rows must be at least 1, got " + batchRows);
         }
-        if (dictMaxBytes < 1) {
-            throw new ParameterException(spec.commandLine(), "--dict-max-bytes must be at least 1, got "
-                    + dictMaxBytes);
-        }
-        WriteOptions write = WriteOptions.defaults().withDictionary(!noDict).withDictionaryMaxBytes(dictMaxBytes);
+        WriteOptions write = writeOptions();
         return CsvConverter.Options.defaults().withDelimiter(separator).withSampleRows(sampleRows)
                 .withBatchRows(batchRows).withDeclared(declared).withWrite(write);
     }

@@ -82,9 +82,10 @@ class InspectCommandTest {
             rows.endRow();
         }
         StructArray batch = rows.finish();
-        // Without zone maps, so the chunk lists sit directly under the columns.
+        // Without zone maps, so the chunk lists sit directly under the columns; uncompressed, so sizes are fixed.
         try (VortexWriter writer = VortexWriter.create(file, schema,
-                WriteOptions.defaults().withChunkBytes(800).withBlockRows(100).withZoneMaps(false))) {
+                WriteOptions.defaults().withChunkBytes(800).withBlockRows(100).withZoneMaps(false)
+                        .withCompression(false))) {
             writer.write(batch);
         }
         Cli.Run run = Cli.run("inspect", file.toString());
@@ -105,10 +106,12 @@ class InspectCommandTest {
         assertEquals(20 * 876, json.get("columns").get(0).get("data_bytes").asLong());
         assertEquals(40, json.get("segments").size());
 
-        // With zone maps (the default) each column is zoned, and its zone table is shown too.
+        // With zone maps (the default) each column is zoned, and its zone table is shown too; uncompressed, so the
+        // zone table's arrays are canonical.
         Path zoned = dir.resolve("zoned.vortex");
         try (VortexWriter writer = VortexWriter.create(zoned, schema,
-                WriteOptions.defaults().withChunkBytes(800).withBlockRows(100).withZoneRows(1000))) {
+                WriteOptions.defaults().withChunkBytes(800).withBlockRows(100).withZoneRows(1000)
+                        .withCompression(false))) {
             writer.write(batch);
         }
         Cli.Run withZones = Cli.run("inspect", zoned.toString());

@@ -4,6 +4,8 @@ import dev.quire.dictionary.internal.DictionaryEncoder;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.file.DictionaryOptions;
 import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.spi.ArrayCompressor;
+import dev.quire.layout.spi.ArrayCompressors;
 import dev.quire.layout.spi.ChunkEncoder;
 import dev.quire.layout.spi.ColumnStrategy;
 import java.util.Optional;
@@ -29,7 +31,9 @@ public final class DictionaryStrategy implements ColumnStrategy {
         if (!dict.enabled() || !eligible(dtype)) {
             return Optional.empty();
         }
-        return Optional.of(new DictionaryEncoder(dtype, dict));
+        // With compression on, a dictionary must beat the column as the compressor would write it, not as canonical.
+        Optional<ArrayCompressor> compressor = options.compression() ? ArrayCompressors.preferred() : Optional.empty();
+        return Optional.of(new DictionaryEncoder(dtype, dict, compressor));
     }
 
     /** Whether columns of {@code dtype} are dictionary-encoded where it pays. */

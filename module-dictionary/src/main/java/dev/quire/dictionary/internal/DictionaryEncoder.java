@@ -9,6 +9,7 @@ import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.file.DictionaryOptions;
+import dev.quire.layout.spi.ArrayCompressor;
 import dev.quire.layout.spi.ChunkEncoder;
 import dev.quire.layout.spi.ChunkSink;
 import dev.quire.layout.spi.WrittenLayout;
@@ -16,6 +17,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Dictionary-encodes one column, chunk by chunk, into {@code vortex.dict} layouts (values flat, then codes: one flat
@@ -42,6 +44,8 @@ public final class DictionaryEncoder implements ChunkEncoder {
 
     private final DType dtype;
     private final DictionaryOptions options;
+    /** Estimates compressed sizes for the pay-off test; null to compare canonical bytes. */
+    private final ArrayCompressor compressor;
     private final List<WrittenLayout> pieces = new ArrayList<>();
 
     /** The open dictionary, or null. */
@@ -54,9 +58,19 @@ public final class DictionaryEncoder implements ChunkEncoder {
     private long dictionaries;
     private long plainPieces;
 
+    /** Weighs pieces by canonical bytes. */
     public DictionaryEncoder(DType dtype, DictionaryOptions options) {
+        this(dtype, options, Optional.empty());
+    }
+
+    /**
+     * Weighs pieces by what {@code compressor} (when present) estimates each side would take compressed: the plain
+     * rows against the codes plus, for a dictionary's first piece, its values.
+     */
+    public DictionaryEncoder(DType dtype, DictionaryOptions options, Optional<ArrayCompressor> compressor) {
         this.dtype = dtype;
         this.options = options;
+        this.compressor = compressor.orElse(null);
     }
 
     @Override
@@ -174,13 +188,23 @@ public final class DictionaryEncoder implements ChunkEncoder {
         PType type = codeType != null ? codeType : narrowest(table.size());
         long codeBytes = (long) rows * type.byteWidth();
         long addedBytes = table.valueBytes() - baseBytes;
-        if (codeBytes + addedBytes >= plainBytes(chunk, from, from + rows)) {
+        PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(type, false), pack(codes, rows, type),
+                Validity.NON_NULLABLE);
+        long plainBytes;
+        if (compressor != null) {
+            codeBytes = compressor.estimateSize(codeArray);
+            if (base == 0) {
+                addedBytes = compressor.estimateSize(table.toArray(dtype));
+            }
+            plainBytes = compressor.estimateSize(chunk.slice(from, from + rows));
+        } else {
+            plainBytes = plainBytes(chunk, from, from + rows);
+        }
+        if (codeBytes + addedBytes >= plainBytes) {
             table.truncate(base);
             return -1;
         }
         codeType = type;
-        PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(type, false), pack(codes, rows, type),
-                Validity.NON_NULLABLE);
         codeChunks.add(WrittenLayout.flat(rows, sink.writeArray(codeArray)));
         dictionaryRows += rows;
         return from + rows;

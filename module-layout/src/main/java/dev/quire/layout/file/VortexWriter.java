@@ -3,16 +3,19 @@ package dev.quire.layout.file;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
+import dev.quire.layout.array.Array;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.internal.format.ColumnWriter;
 import dev.quire.layout.internal.format.FileWriter;
+import dev.quire.layout.spi.ArrayCompressors;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * Writes a Vortex file from batches of rows, streaming: each column is buffered until a chunk is full (about
@@ -40,8 +43,17 @@ public final class VortexWriter implements AutoCloseable {
         this.schema = Objects.requireNonNull(schema, "schema is null");
         this.channel = channel;
         this.ownsChannel = ownsChannel;
-        this.file = new FileWriter(channel, options.lz4Buffers());
+        this.file = new FileWriter(channel, options.lz4Buffers(), compressorFor(options));
         this.root = ColumnWriter.create(schema, file, options);
+    }
+
+    /** The compressor {@code options} ask for: the preferred one on the path when compression is on, else none. */
+    private static UnaryOperator<Array> compressorFor(WriteOptions options) {
+        if (!options.compression()) {
+            return UnaryOperator.identity();
+        }
+        return ArrayCompressors.preferred().<UnaryOperator<Array>>map(c -> c::compress)
+                .orElse(UnaryOperator.identity());
     }
 
     /** Creates (or truncates) {@code path} and writes a file of the given schema to it. */

@@ -18,9 +18,11 @@ import java.util.Objects;
  * @param zoneMaps whether to write zone maps at all; on by default
  * @param dictionary what a dictionary write strategy may do, when one is on the module or class path
  *     ({@link dev.quire.layout.spi.ColumnStrategy}); on by default with a 2 MiB and 65,535-value cap
+ * @param compression whether every array written in a flat layout goes through the
+ *     {@link dev.quire.layout.spi.ArrayCompressor} on the module or class path (if any) first; on by default
  */
 public record WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, int zoneRows, boolean zoneMaps,
-        DictionaryOptions dictionary) {
+        DictionaryOptions dictionary, boolean compression) {
     public static final long DEFAULT_CHUNK_BYTES = 1L << 20;
     public static final int DEFAULT_BLOCK_ROWS = 8192;
     public static final int DEFAULT_ZONE_ROWS = 8192;
@@ -38,6 +40,12 @@ public record WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, i
         Objects.requireNonNull(dictionary, "dictionary is null");
     }
 
+    /** Options with compression on. */
+    public WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, int zoneRows, boolean zoneMaps,
+            DictionaryOptions dictionary) {
+        this(chunkBytes, blockRows, lz4Buffers, zoneRows, zoneMaps, dictionary, true);
+    }
+
     /** Options with the default dictionary options. */
     public WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, int zoneRows, boolean zoneMaps) {
         this(chunkBytes, blockRows, lz4Buffers, zoneRows, zoneMaps, DictionaryOptions.defaults());
@@ -50,31 +58,36 @@ public record WriteOptions(long chunkBytes, int blockRows, boolean lz4Buffers, i
 
     public static WriteOptions defaults() {
         return new WriteOptions(DEFAULT_CHUNK_BYTES, DEFAULT_BLOCK_ROWS, false, DEFAULT_ZONE_ROWS, true,
-                DictionaryOptions.defaults());
+                DictionaryOptions.defaults(), true);
     }
 
     public WriteOptions withChunkBytes(long v) {
-        return new WriteOptions(v, blockRows, lz4Buffers, zoneRows, zoneMaps, dictionary);
+        return new WriteOptions(v, blockRows, lz4Buffers, zoneRows, zoneMaps, dictionary, compression);
     }
 
     public WriteOptions withBlockRows(int v) {
-        return new WriteOptions(chunkBytes, v, lz4Buffers, zoneRows, zoneMaps, dictionary);
+        return new WriteOptions(chunkBytes, v, lz4Buffers, zoneRows, zoneMaps, dictionary, compression);
     }
 
     public WriteOptions withLz4Buffers(boolean v) {
-        return new WriteOptions(chunkBytes, blockRows, v, zoneRows, zoneMaps, dictionary);
+        return new WriteOptions(chunkBytes, blockRows, v, zoneRows, zoneMaps, dictionary, compression);
     }
 
     public WriteOptions withZoneRows(int v) {
-        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, v, zoneMaps, dictionary);
+        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, v, zoneMaps, dictionary, compression);
     }
 
     public WriteOptions withZoneMaps(boolean v) {
-        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, zoneRows, v, dictionary);
+        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, zoneRows, v, dictionary, compression);
     }
 
     public WriteOptions withDictionary(DictionaryOptions v) {
-        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, zoneRows, zoneMaps, v);
+        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, zoneRows, zoneMaps, v, compression);
+    }
+
+    /** Whether arrays go through the {@link dev.quire.layout.spi.ArrayCompressor} (when one is present). */
+    public WriteOptions withCompression(boolean v) {
+        return new WriteOptions(chunkBytes, blockRows, lz4Buffers, zoneRows, zoneMaps, dictionary, v);
     }
 
     /** Whether a dictionary strategy may encode columns (when one is present). */

@@ -10,8 +10,10 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -74,6 +76,17 @@ public final class AlpEncoding implements ArrayEncoding {
             validity = patches.applyValidity(validity);
         }
         return new PrimitiveArray(dtype, values, validity);
+    }
+
+    @Override
+    public boolean canEncode() {
+        return true;
+    }
+
+    /** Serializes an {@link AlpArray} (made by {@link AlpEncoder}). */
+    @Override
+    public EncodedArray encode(Array array, ArrayEncoder encoder) {
+        return ((AlpArray) array).serialize(encoder);
     }
 
     private static MemorySegment decodeF64(MemorySegment encoded, int n, int e, int f) {

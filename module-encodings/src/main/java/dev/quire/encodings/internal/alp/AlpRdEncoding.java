@@ -11,8 +11,10 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -87,6 +89,17 @@ public final class AlpRdEncoding implements ArrayEncoding {
         MemorySegment values = f64 ? combineF64(leftBits, rightBits, right.values())
                 : combineF32(leftBits, rightBits, right.values());
         return new PrimitiveArray(dtype, values, validity);
+    }
+
+    @Override
+    public boolean canEncode() {
+        return true;
+    }
+
+    /** Serializes an {@link AlpRdArray} (made by {@link AlpRdEncoder}). */
+    @Override
+    public EncodedArray encode(Array array, ArrayEncoder encoder) {
+        return ((AlpRdArray) array).serialize(encoder);
     }
 
     /** The dictionary of left parts; an empty one gets a single 0 entry, which only null values can use. */

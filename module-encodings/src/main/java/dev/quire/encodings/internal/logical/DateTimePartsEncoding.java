@@ -13,8 +13,10 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.dtype.Temporal;
+import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -95,5 +97,16 @@ public final class DateTimePartsEncoding implements ArrayEncoding {
             return c.scalar().isNull() ? Validity.ALL_INVALID : Validity.allValid(days.dtype().nullable());
         }
         return ((PrimitiveArray) days.toCanonical()).validity();
+    }
+
+    @Override
+    public boolean canEncode() {
+        return true;
+    }
+
+    /** Serializes a {@link DateTimePartsArray} (made by {@link DateTimePartsEncoder}). */
+    @Override
+    public EncodedArray encode(Array array, ArrayEncoder encoder) {
+        return ((DateTimePartsArray) array).serialize(encoder);
     }
 }

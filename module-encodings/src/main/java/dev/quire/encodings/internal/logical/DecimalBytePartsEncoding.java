@@ -8,8 +8,10 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.EncodedArray;
 
 /**
  * {@code vortex.decimal_byte_parts}: decimals whose unscaled values fit a signed integer, stored as one child of that
@@ -56,5 +58,16 @@ public final class DecimalBytePartsEncoding implements ArrayEncoding {
             return new DecimalPartsArray(dtype, part, kernel);
         }
         return DecimalPartsArray.decimals(dtype, (PrimitiveArray) part.toCanonical());
+    }
+
+    @Override
+    public boolean canEncode() {
+        return true;
+    }
+
+    /** Serializes a {@link DecimalBytePartsArray} (made by {@link DecimalBytePartsEncoder}). */
+    @Override
+    public EncodedArray encode(Array array, ArrayEncoder encoder) {
+        return ((DecimalBytePartsArray) array).serialize(encoder);
     }
 }

@@ -1,6 +1,7 @@
 package dev.quire.encodings.internal.logical;
 
 import dev.quire.encodings.internal.Checks;
+import dev.quire.encodings.internal.compress.CompressedArray;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BoolArray;
@@ -12,8 +13,10 @@ import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.EncodedArray;
 
 /**
  * {@code vortex.masked}: a nullable array stored as its values (child 0, the non-nullable dtype) and a validity
@@ -25,6 +28,17 @@ public final class MaskedEncoding implements ArrayEncoding {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public boolean canEncode() {
+        return true;
+    }
+
+    /** Writes an array a compressor scheme made (see {@link MaskedEncoder}). */
+    @Override
+    public EncodedArray encode(Array array, ArrayEncoder encoder) {
+        return CompressedArray.serialize(array, encoder, ID);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.quire.encodings.internal.runs;
 
+import dev.quire.encodings.internal.compress.CompressedArray;
 import com.google.protobuf.ByteString;
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
@@ -11,8 +12,10 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.EncodedArray;
 import dev.quire.layout.spi.ScalarValues;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
@@ -27,6 +30,17 @@ public final class SequenceEncoding implements ArrayEncoding {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public boolean canEncode() {
+        return true;
+    }
+
+    /** Writes an array a compressor scheme made (see the package's {@code *Encoder} class). */
+    @Override
+    public EncodedArray encode(Array array, ArrayEncoder encoder) {
+        return CompressedArray.serialize(array, encoder, ID);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.quire.encodings.internal.runs;
 
+import dev.quire.encodings.internal.compress.CompressedArray;
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.layout.array.Array;
@@ -7,8 +8,10 @@ import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -22,6 +25,17 @@ public final class ZigZagEncoding implements ArrayEncoding {
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public boolean canEncode() {
+        return true;
+    }
+
+    /** Writes an array a compressor scheme made (see the package's {@code *Encoder} class). */
+    @Override
+    public EncodedArray encode(Array array, ArrayEncoder encoder) {
+        return CompressedArray.serialize(array, encoder, ID);
     }
 
     @Override

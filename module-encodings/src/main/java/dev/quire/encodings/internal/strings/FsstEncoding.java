@@ -9,8 +9,10 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
@@ -61,6 +63,17 @@ public final class FsstEncoding implements ArrayEncoding {
         int total = totalLength(parts, lengths, last - first);
         byte[] decoded = symbols.decode(parts, codes.asSlice(first, last - first), first, total);
         return cut(parts, dtype, decoded, lengths, validity);
+    }
+
+    @Override
+    public boolean canEncode() {
+        return true;
+    }
+
+    /** Serializes an {@link FsstArray} (made by {@link FsstEncoder}). */
+    @Override
+    public EncodedArray encode(Array array, ArrayEncoder encoder) {
+        return ((FsstArray) array).serialize(encoder);
     }
 
     /** Two buffers: the codes are child 0, a binary varbin of the column's nullability, the lengths child 1. */

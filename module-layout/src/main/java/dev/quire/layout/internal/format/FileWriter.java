@@ -8,10 +8,13 @@ import dev.quire.layout.file.SegmentSpec;
 import dev.quire.layout.internal.fb.DTypeFlatbuffers;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * The byte-level writer of a Vortex file: the leading magic, data segments (each aligned), and at the end the DType,
@@ -22,10 +25,19 @@ public final class FileWriter {
     private final SpecInterner arraySpecs = new SpecInterner();
     private final ArraySerializer serializer;
     private final List<SegmentSpec> segments = new ArrayList<>();
+    /** Applied to every array before it is serialized (the identity when compression is off). */
+    private final UnaryOperator<Array> compressor;
     private long position;
 
+    /** A writer that serializes arrays as they are given. */
     public FileWriter(WritableByteChannel out, boolean lz4Buffers) {
+        this(out, lz4Buffers, UnaryOperator.identity());
+    }
+
+    /** A writer that passes every array through {@code compressor} before serializing it. */
+    public FileWriter(WritableByteChannel out, boolean lz4Buffers, UnaryOperator<Array> compressor) {
         this.out = out;
+        this.compressor = Objects.requireNonNull(compressor, "compressor is null");
         this.serializer = new ArraySerializer(arraySpecs, lz4Buffers);
         write(MemorySegment.ofArray(FileFooter.MAGIC.clone()));
     }
@@ -34,9 +46,9 @@ public final class FileWriter {
         return position;
     }
 
-    /** Serializes {@code array} into a new segment and returns the segment's id. */
+    /** Compresses (when on) and serializes {@code array} into a new segment and returns the segment's id. */
     public int writeArray(Array array) {
-        ArraySerializer.Serialized s = serializer.serialize(array);
+        ArraySerializer.Serialized s = serializer.serialize(compressor.apply(array));
         padTo(1L << s.alignmentExponent());
         long start = position;
         for (MemorySegment piece : s.pieces()) {
@@ -81,7 +93,7 @@ public final class FileWriter {
     }
 
     private void write(MemorySegment bytes) {
-        ByteBuffer buffer = bytes.asByteBuffer();
+        ByteBuffer buffer = asByteBuffer(bytes);
         try {
             while (buffer.hasRemaining()) {
                 out.write(buffer);
@@ -90,6 +102,17 @@ public final class FileWriter {
             throw new QuireIoException("writing at offset " + position + " failed: " + e.getMessage(), e);
         }
         position += bytes.byteSize();
+    }
+
+    /**
+     * A byte buffer over {@code bytes}. Heap segments over {@code short[]}, {@code int[]}, ... (decoded and encoded
+     * arrays) have no byte-buffer view, so they are copied once.
+     */
+    private static ByteBuffer asByteBuffer(MemorySegment bytes) {
+        if (bytes.isNative() || bytes.heapBase().map(b -> b instanceof byte[]).orElse(true)) {
+            return bytes.asByteBuffer();
+        }
+        return ByteBuffer.wrap(bytes.toArray(ValueLayout.JAVA_BYTE));
     }
 
     private static byte[] dtypeFlatbuffer(DType dtype) {

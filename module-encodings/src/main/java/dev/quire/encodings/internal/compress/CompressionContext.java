@@ -1,0 +1,78 @@
+package dev.quire.encodings.internal.compress;
+
+import dev.quire.layout.array.Array;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Where a {@link Scheme} stands in a cascade: how deep, how much decode cost is left, which schemes may no longer
+ * be used below it, and whether it is working on a sample (then its children are not sampled again). Schemes compress
+ * their children through {@link #compress}, which goes one level deeper. Immutable.
+ */
+public final class CompressionContext {
+    private final Compressor compressor;
+    private final int level;
+    private final int budget;
+    private final boolean sampling;
+    private final Set<String> excluded;
+
+    CompressionContext(Compressor compressor, int level, int budget, boolean sampling, Set<String> excluded) {
+        this.compressor = compressor;
+        this.level = level;
+        this.budget = budget;
+        this.sampling = sampling;
+        this.excluded = Set.copyOf(excluded);
+    }
+
+    /** The cascade depth of the array being compressed: 0 for a chunk, 1 for its children, ... */
+    public int level() {
+        return level;
+    }
+
+    /** The decode cost still allowed below this point. */
+    public int budget() {
+        return budget;
+    }
+
+    /** Whether the array being compressed is a sample (for an estimate) rather than the data to write. */
+    public boolean sampling() {
+        return sampling;
+    }
+
+    /** The ids of schemes that may not be used at this point. */
+    public Set<String> excluded() {
+        return excluded;
+    }
+
+    /** Compresses a child array (a scheme's residuals, run values, ...) one level deeper, with the best scheme. */
+    public Array compress(Array child) {
+        return compressor.compress(child, this);
+    }
+
+    /** Compresses a child array one level deeper, where the schemes {@code alsoExcluded} may not be used either. */
+    public Array compress(Array child, Set<String> alsoExcluded) {
+        if (alsoExcluded.isEmpty()) {
+            return compress(child);
+        }
+        Set<String> all = new HashSet<>(excluded);
+        all.addAll(alsoExcluded);
+        return compressor.compress(child, new CompressionContext(compressor, level, budget, sampling, all));
+    }
+
+    /** The bytes {@code array} takes when written: the sum of its buffers and its children's, as serialized. */
+    public long byteSize(Array array) {
+        return EncodedSize.of(array);
+    }
+
+    /** The context for the children of an array that {@code scheme} compresses here. */
+    CompressionContext below(Scheme scheme) {
+        Set<String> all = new HashSet<>(excluded);
+        all.add(scheme.id());
+        return new CompressionContext(compressor, level + 1, budget - scheme.decodeCost(), sampling, all);
+    }
+
+    /** This context, marked as working on a sample. */
+    CompressionContext asSampling() {
+        return sampling ? this : new CompressionContext(compressor, level, budget, true, excluded);
+    }
+}

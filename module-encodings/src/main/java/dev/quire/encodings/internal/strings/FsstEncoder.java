@@ -1,0 +1,412 @@
+package dev.quire.encodings.internal.strings;
+
+import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.encodings.internal.NarrowIntegers;
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.PType;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Encodes strings as {@code vortex.fsst} (Fast Static Symbol Table, Boncz, Neumann and Leis, VLDB 2020). A table of up
+ * to 255 symbols of 1 to 8 bytes is trained on a sample of the values; each value then becomes a stream of one-byte
+ * codes, each standing for the symbol that matches at that point as fsst-rs finds it (see {@link SymbolTable#match}),
+ * or the escape code 255 followed by a literal byte.
+ *
+ * <p>Training follows the paper's bottom-up loop: starting from an empty table, each of {@value #GENERATIONS}
+ * generations compresses the sample with the current table, counting how often each symbol (or escaped byte) occurs and
+ * how often each pair occurs in sequence; the next table takes the {@value #MAX_SYMBOLS} candidates, among those
+ * symbols and the concatenations of those pairs (cut at 8 bytes), with the largest gain (occurrences times length)
+ * that the table admits.
+ * The sample is up to {@value #SAMPLE_BYTES} bytes of values picked with a fixed seed, longer values cut into
+ * {@value #SAMPLE_PIECE}-byte pieces, so the table (and the file) is deterministic.
+ */
+public final class FsstEncoder {
+    /** The number of training generations. */
+    static final int GENERATIONS = 5;
+    /** The most symbols a table holds (code 255 is the escape). */
+    static final int MAX_SYMBOLS = 255;
+    /**
+     * The longest symbol trained (the format's limit). Vortex evaluates {@code =} and {@code !=} on FSST data by
+     * compressing the constant with its own compressor (fsst-rs, rebuilt from this table) and comparing code bytes, so
+     * this encoder produces exactly the codes fsst-rs would: it looks symbols up the way fsst-rs does (see
+     * {@link SymbolTable#match}), and keeps only tables on which that lookup is unambiguous (see
+     * {@link #admissible}).
+     */
+    static final int MAX_TRAINED_LENGTH = 8;
+    /** Slots of fsst-rs's hash table for symbols of 3 or more bytes, keyed by their first three bytes. */
+    static final int HASH_SLOTS = 1 << 11;
+    /** The bytes of values the table is trained on. */
+    static final int SAMPLE_BYTES = 1 << 15;
+    /** The longest piece of one value in the sample. */
+    static final int SAMPLE_PIECE = 512;
+
+    private static final int ESCAPE = FsstSymbols.ESCAPE;
+    private static final long SEED = 0x5EED_F557L;
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private FsstEncoder() {}
+
+    /** Encodes {@code values} (utf8 or binary) with a table trained on a sample of them. */
+    public static FsstArray encode(VarBinViewArray values) {
+        if (!(values.dtype() instanceof DType.Utf8) && !(values.dtype() instanceof DType.Binary)) {
+            throw new InvalidArgumentException("FSST encodes strings or binary, not " + values.dtype());
+        }
+        Strings strings = Strings.of(values);
+        SymbolTable table = train(strings);
+        return compress(values, strings, table);
+    }
+
+    /** The valid values' bytes back to back, with 8 bytes of slack for whole-word reads. */
+    record Strings(byte[] data, int[] starts, int[] lengths, Validity validity, boolean allValid) {
+        static Strings of(VarBinViewArray values) {
+            int n = Math.toIntExact(values.length());
+            Validity validity = values.validity();
+            boolean allValid = values.nullCount() == 0;
+            int[] starts = new int[n];
+            int[] lengths = new int[n];
+            long total = 0;
+            for (int i = 0; i < n; i++) {
+                if (allValid || validity.isValid(i)) {
+                    lengths[i] = values.byteLength(i);
+                    total += lengths[i];
+                }
+            }
+            if (total > EncodingParts.MAX_ARRAY_LENGTH - 16) {
+                throw new InvalidArgumentException("FSST encodes at most " + (EncodingParts.MAX_ARRAY_LENGTH - 16)
+                        + " bytes at once, got " + total);
+            }
+            byte[] data = new byte[(int) total + 8];
+            MemorySegment out = MemorySegment.ofArray(data);
+            int at = 0;
+            for (int i = 0; i < n; i++) {
+                starts[i] = at;
+                if (lengths[i] > 0) {
+                    MemorySegment.copy(values.bytesAt(i), 0, out, at, lengths[i]);
+                    at += lengths[i];
+                }
+            }
+            return new Strings(data, starts, lengths, validity, allValid);
+        }
+    }
+
+    /**
+     * A symbol table with the lookup fsst-rs does: a symbol of 2 bytes is found by its bytes, one of 3 to 8 bytes
+     * through the hash slot of its first three bytes, one of 1 byte by its byte. Tables are {@link #admissible}, so
+     * no two-byte symbol is also the start of a longer one and each slot holds at most one symbol.
+     */
+    static final class SymbolTable {
+        final long[] symbols;
+        final int[] lengths;
+        final int count;
+        /** The code of each one-byte symbol, or -1. */
+        private final int[] single = new int[256];
+        /** The code of each two-byte symbol by its bytes (little-endian), or -1. */
+        private final int[] pairs = new int[1 << 16];
+        /** The code of the symbol of 3 to 8 bytes in each hash slot, or -1. */
+        private final int[] slots = new int[HASH_SLOTS];
+
+        SymbolTable(long[] symbols, int[] lengths) {
+            this.count = symbols.length;
+            this.symbols = symbols;
+            this.lengths = lengths;
+            Arrays.fill(single, -1);
+            Arrays.fill(pairs, -1);
+            Arrays.fill(slots, -1);
+            for (int c = 0; c < count; c++) {
+                switch (lengths[c]) {
+                    case 1 -> single[(int) symbols[c] & 0xFF] = c;
+                    case 2 -> pairs[(int) symbols[c] & 0xFFFF] = c;
+                    default -> slots[slot(symbols[c])] = c;
+                }
+            }
+        }
+
+        /**
+         * The code fsst-rs emits for {@code data} at {@code pos} ({@code avail} bytes left, read as a word padded
+         * with zero bytes), or 256 plus the byte there when it escapes it: the two-byte symbol of the next two bytes
+         * if there is one (none longer starts with them, see {@link #admissible}); else the symbol in the hash slot
+         * of the next three bytes if it matches; else the one-byte symbol, or the escape.
+         */
+        int match(byte[] data, int pos, int avail) {
+            long word = (long) LONG_LE.get(data, pos);
+            if (avail < 8) {
+                word &= mask(avail);
+            }
+            int c = pairs[(int) (word & 0xFFFF)];
+            if (c >= 0) {
+                return c;
+            }
+            c = slots[slot(word)];
+            if (c >= 0 && (word & mask(lengths[c])) == symbols[c]) {
+                return c;
+            }
+            int b = (int) word & 0xFF;
+            c = single[b];
+            return c >= 0 ? c : 256 + b;
+        }
+
+        private static long mask(int len) {
+            return len >= 8 ? -1L : (1L << (len << 3)) - 1;
+        }
+    }
+
+    /** fsst-rs's hash slot for a symbol or word: a hash of its first three bytes. */
+    static int slot(long word) {
+        long prefix = word & 0xFF_FFFFL;
+        return (int) ((prefix * 2971215073L) ^ (prefix >>> 15)) & (HASH_SLOTS - 1);
+    }
+
+    /**
+     * Whether a table may take {@code symbol} ({@code length} bytes) beside the symbols it has, for fsst-rs to emit
+     * the codes this encoder does: no zero byte in a symbol longer than one byte (fsst-rs takes a symbol's length
+     * from its last non-zero byte, and pads the end of a value with zero bytes); no two-byte symbol beside a longer
+     * one with the same first two bytes (where fsst-rs's choice between them depends on how it rebuilds its
+     * two-byte index, which this avoids relying on); one symbol of 3 to 8 bytes per hash slot (fsst-rs keeps only
+     * one). {@code pairsTaken} and {@code longTaken} mark the two-byte prefixes of the table's 2-byte and longer
+     * symbols, {@code slotsTaken} its slots.
+     */
+    static boolean admissible(long symbol, int length, boolean[] pairsTaken, boolean[] longTaken,
+            boolean[] slotsTaken) {
+        if (length == 1) {
+            return true;
+        }
+        for (int k = 0; k < length; k++) {
+            if (((symbol >>> (k << 3)) & 0xFF) == 0) {
+                return false;
+            }
+        }
+        int first2 = (int) (symbol & 0xFFFF);
+        if (length == 2) {
+            return !longTaken[first2];
+        }
+        return !pairsTaken[first2] && !slotsTaken[slot(symbol)];
+    }
+
+    /** Trains a table on a deterministic sample of the valid values. */
+    static SymbolTable train(Strings strings) {
+        Strings sample = sample(strings);
+        SymbolTable table = new SymbolTable(new long[0], new int[0]);
+        for (int generation = 0; generation < GENERATIONS; generation++) {
+            table = nextTable(table, sample.data(), sample.starts(), sample.lengths());
+        }
+        return table;
+    }
+
+    /**
+     * The sample: every valid value when they hold at most {@value #SAMPLE_BYTES} bytes; otherwise values (or their
+     * first {@value #SAMPLE_PIECE} bytes) picked at random with a fixed seed until that many bytes are taken. Each
+     * piece is compressed on its own during training, as values are.
+     */
+    private static Strings sample(Strings strings) {
+        int n = strings.lengths().length;
+        long total = strings.data().length - 8;
+        if (total <= SAMPLE_BYTES) {
+            return strings;
+        }
+        byte[] out = new byte[SAMPLE_BYTES + 8];
+        int[] starts = new int[64];
+        int[] lengths = new int[64];
+        int pieces = 0;
+        SplittableRandom random = new SplittableRandom(SEED);
+        int at = 0;
+        int attempts = 0;
+        while (at < SAMPLE_BYTES && attempts < 4 * n + 64) {
+            attempts++;
+            int i = random.nextInt(n);
+            int len = Math.min(Math.min(strings.lengths()[i], SAMPLE_PIECE), SAMPLE_BYTES - at);
+            if (len == 0) {
+                continue;
+            }
+            System.arraycopy(strings.data(), strings.starts()[i], out, at, len);
+            if (pieces == starts.length) {
+                starts = Arrays.copyOf(starts, pieces * 2);
+                lengths = Arrays.copyOf(lengths, pieces * 2);
+            }
+            starts[pieces] = at;
+            lengths[pieces++] = len;
+            at += len;
+        }
+        return new Strings(out, Arrays.copyOf(starts, pieces), Arrays.copyOf(lengths, pieces), Validity.NON_NULLABLE,
+                true);
+    }
+
+    private record Candidate(long symbol, int length, long gain) {}
+
+    /** One generation: count symbol and pair occurrences under {@code table}, keep the best candidates. */
+    private static SymbolTable nextTable(SymbolTable table, byte[] sample, int[] starts, int[] lengths) {
+        long[] single = new long[512];
+        long[] pairs = new long[512 * 512];
+        for (int p = 0; p < starts.length; p++) {
+            int pos = starts[p];
+            int end = pos + lengths[p];
+            int previous = -1;
+            while (pos < end) {
+                int code = table.match(sample, pos, end - pos);
+                int len = code < 256 ? table.lengths[code] : 1;
+                single[code]++;
+                if (code < 256 && len > 1) {
+                    // the first byte alone is a candidate too, so a table can drop a long symbol for a shorter one
+                    single[256 + (sample[pos] & 0xFF)]++;
+                }
+                if (previous >= 0) {
+                    pairs[previous * 512 + code]++;
+                }
+                previous = code;
+                pos += len;
+            }
+        }
+        Map<Long, long[]> gains = new HashMap<>();
+        for (int code = 0; code < 512; code++) {
+            if (single[code] == 0) {
+                continue;
+            }
+            long sym = symbolOf(table, code);
+            int len = lengthOf(table, code);
+            addGain(gains, sym, len, single[code] * len);
+            for (int next = 0; next < 512; next++) {
+                long count = pairs[code * 512 + next];
+                if (count == 0 || len >= MAX_TRAINED_LENGTH) {
+                    continue;
+                }
+                int nextLen = lengthOf(table, next);
+                int joined = Math.min(MAX_TRAINED_LENGTH, len + nextLen);
+                long both = sym | (symbolOf(table, next) << (len << 3));
+                if (joined < 8) {
+                    both &= (1L << (joined << 3)) - 1;
+                }
+                addGain(gains, both, joined, count * joined);
+            }
+        }
+        List<Candidate> candidates = new ArrayList<>(gains.size());
+        for (Map.Entry<Long, long[]> e : gains.entrySet()) {
+            candidates.add(new Candidate(e.getValue()[2], (int) e.getValue()[1], e.getValue()[0]));
+        }
+        candidates.sort((a, b) -> {
+            if (a.gain() != b.gain()) {
+                return Long.compare(b.gain(), a.gain());
+            }
+            if (a.length() != b.length()) {
+                return Integer.compare(b.length(), a.length());
+            }
+            return Long.compareUnsigned(a.symbol(), b.symbol());
+        });
+        List<Candidate> kept = new ArrayList<>(MAX_SYMBOLS);
+        boolean[] pairsTaken = new boolean[1 << 16];
+        boolean[] longTaken = new boolean[1 << 16];
+        boolean[] slotsTaken = new boolean[HASH_SLOTS];
+        for (Candidate c : candidates) {
+            if (kept.size() == MAX_SYMBOLS) {
+                break;
+            }
+            if (!admissible(c.symbol(), c.length(), pairsTaken, longTaken, slotsTaken)) {
+                continue;
+            }
+            kept.add(c);
+            if (c.length() == 2) {
+                pairsTaken[(int) (c.symbol() & 0xFFFF)] = true;
+            } else if (c.length() > 2) {
+                longTaken[(int) (c.symbol() & 0xFFFF)] = true;
+                slotsTaken[slot(c.symbol())] = true;
+            }
+        }
+        int keep = kept.size();
+        // The order the reference requires of a table: longer symbols first by ascending length (2 to 8), then the
+        // one-byte symbols.
+        kept.sort((a, b) -> {
+            int la = a.length() == 1 ? 9 : a.length();
+            int lb = b.length() == 1 ? 9 : b.length();
+            return la != lb ? Integer.compare(la, lb) : Long.compareUnsigned(a.symbol(), b.symbol());
+        });
+        long[] symbols = new long[keep];
+        int[] lens = new int[keep];
+        for (int i = 0; i < keep; i++) {
+            symbols[i] = kept.get(i).symbol();
+            lens[i] = kept.get(i).length();
+        }
+        return new SymbolTable(symbols, lens);
+    }
+
+    /**
+     * Symbols are keyed by their bytes plus their length (a symbol ending in zero bytes is distinct from a shorter
+     * one); the key folds the length into a hash-friendly long and the value keeps gain and length.
+     */
+    private static void addGain(Map<Long, long[]> gains, long symbol, int length, long gain) {
+        Long key = symbol ^ ((long) length * 0x9E37_79B9_7F4A_7C15L);
+        long[] g = gains.get(key);
+        if (g == null) {
+            gains.put(key, new long[] {gain, length, symbol});
+        } else {
+            g[0] += gain;
+        }
+    }
+
+    private static long symbolOf(SymbolTable table, int code) {
+        return code < 256 ? table.symbols[code] : code - 256;
+    }
+
+    private static int lengthOf(SymbolTable table, int code) {
+        return code < 256 ? table.lengths[code] : 1;
+    }
+
+    /** Compresses every valid value with {@code table}; nulls get no codes and length 0. */
+    static FsstArray compress(VarBinViewArray values, Strings strings, SymbolTable table) {
+        int n = strings.lengths().length;
+        byte[] data = strings.data();
+        byte[] out = new byte[Math.max(16, data.length)];
+        long[] offsets = new long[n + 1];
+        long[] lengths = new long[n];
+        int at = 0;
+        for (int i = 0; i < n; i++) {
+            int len = strings.lengths()[i];
+            lengths[i] = len;
+            int pos = strings.starts()[i];
+            int end = pos + len;
+            if (out.length - at < 2L * len) {
+                long grown = Math.max((long) out.length * 2, (long) at + 2L * len);
+                if (grown > EncodingParts.MAX_ARRAY_LENGTH) {
+                    grown = EncodingParts.MAX_ARRAY_LENGTH;
+                }
+                out = Arrays.copyOf(out, (int) grown);
+            }
+            while (pos < end) {
+                int code = table.match(data, pos, end - pos);
+                if (code < 256) {
+                    out[at++] = (byte) code;
+                    pos += table.lengths[code];
+                } else {
+                    out[at++] = (byte) ESCAPE;
+                    out[at++] = (byte) code;
+                    pos++;
+                }
+            }
+            offsets[i + 1] = at;
+        }
+        byte[] symbolWords = new byte[table.count * 8];
+        for (int c = 0; c < table.count; c++) {
+            LONG_LE.set(symbolWords, c * 8, table.symbols[c]);
+        }
+        byte[] symbolLengths = new byte[table.count];
+        for (int c = 0; c < table.count; c++) {
+            symbolLengths[c] = (byte) table.lengths[c];
+        }
+        PrimitiveArray lengthsArray = NarrowIntegers.narrow(lengths, Validity.NON_NULLABLE, false, PType.I64);
+        PrimitiveArray offsetsArray = NarrowIntegers.narrow(offsets, Validity.NON_NULLABLE, false, PType.I64);
+        return new FsstArray(values, MemorySegment.ofArray(symbolWords),
+                MemorySegment.ofArray(symbolLengths), MemorySegment.ofArray(Arrays.copyOf(out, at)), lengthsArray,
+                offsetsArray);
+    }
+}

@@ -1,0 +1,164 @@
+package dev.quire.encodings.internal.compress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quire.encodings.internal.RoundTrip;
+import dev.quire.encodings.internal.TestArrays;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.ConstantArray;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.StructArray;
+import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.ArrayCompressors;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CompressorTest {
+
+    /** Replaces an all-equal integer array with a constant; records the levels and sample lengths it saw. */
+    static final class AllEqual implements Scheme {
+        final List<Integer> levels = new ArrayList<>();
+        final List<Long> estimatedLengths = new ArrayList<>();
+        final int cost;
+
+        AllEqual(int cost) {
+            this.cost = cost;
+        }
+
+        @Override
+        public String id() {
+            return "test.all_equal";
+        }
+
+        @Override
+        public Set<ValueClass> valueClasses() {
+            return Set.of(ValueClass.INTEGER);
+        }
+
+        @Override
+        public int decodeCost() {
+            return cost;
+        }
+
+        @Override
+        public Optional<Array> compress(Array canonical, CompressionContext ctx) {
+            levels.add(ctx.level());
+            if (ctx.sampling()) {
+                estimatedLengths.add(canonical.length());
+            }
+            var first = canonical.scalarAt(0);
+            for (long i = 1; i < canonical.length(); i++) {
+                if (!canonical.scalarAt(i).equals(first)) {
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(new ConstantArray(first, canonical.length()));
+        }
+    }
+
+    private static PrimitiveArray filled(int n, long value) {
+        long[] v = new long[n];
+        java.util.Arrays.fill(v, value);
+        return TestArrays.primitive(PType.I64, v);
+    }
+
+    @Test
+    void picksASchemeThatShrinksTheSampleAndCompressesTheWholeArray() {
+        AllEqual scheme = new AllEqual(0);
+        Compressor c = new Compressor(List.of(scheme), 3, 8);
+        Array out = c.compress(filled(100_000, 7));
+        assertInstanceOf(ConstantArray.class, out);
+        assertEquals(100_000, out.length());
+        assertEquals(7L, out.scalarAt(99_999).value());
+        // The estimate saw about 1% of the rows (at least 16 runs of 64), not all of them.
+        assertEquals(List.of(1024L), scheme.estimatedLengths);
+        assertEquals(List.of(1, 1), scheme.levels);
+    }
+
+    @Test
+    void leavesArraysNoSchemeShrinks() {
+        long[] v = new long[5000];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = i * 31L;
+        }
+        PrimitiveArray in = TestArrays.primitive(PType.I64, v);
+        assertSame(in, new Compressor(List.of(new AllEqual(0)), 3, 8).compress(in));
+    }
+
+    @Test
+    void respectsTheDecodeBudgetAndTheLevelLimit() {
+        PrimitiveArray in = filled(3000, 1);
+        assertSame(in, new Compressor(List.of(new AllEqual(9)), 3, 8).compress(in));
+        AllEqual scheme = new AllEqual(0);
+        Compressor c = new Compressor(List.of(scheme), 1, 8);
+        // A scheme's children are compressed a level deeper; at the limit they stay as they are.
+        CompressionContext top = new CompressionContext(c, 0, 8, false, Set.of());
+        assertSame(in, top.below(scheme).compress(in));
+        assertTrue(scheme.levels.isEmpty());
+    }
+
+    @Test
+    void aSchemeIsNotUsedBelowItself() {
+        AllEqual scheme = new AllEqual(0);
+        Compressor c = new Compressor(List.of(scheme), 3, 8);
+        PrimitiveArray in = filled(3000, 1);
+        CompressionContext top = new CompressionContext(c, 0, 8, false, Set.of());
+        assertSame(in, top.below(scheme).compress(in));
+        assertInstanceOf(ConstantArray.class, top.compress(in));
+    }
+
+    @Test
+    void compressesStructFieldsOneByOneAndRoundTrips() {
+        PrimitiveArray same = filled(2000, -5);
+        long[] v = new long[2000];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = i;
+        }
+        PrimitiveArray distinct = TestArrays.primitive(PType.I64, v);
+        StructArray in = StructArray.of(List.of("a", "b"), List.of(same, distinct));
+        Array out = new Compressor(List.of(new AllEqual(0)), 3, 8).compress(in);
+        StructArray struct = assertInstanceOf(StructArray.class, out);
+        assertInstanceOf(ConstantArray.class, struct.field(0));
+        assertSame(distinct, struct.field(1));
+        StructArray back = (StructArray) RoundTrip.of(out);
+        for (int i = 0; i < 2000; i += 97) {
+            assertEquals(-5L, back.field(0).scalarAt(i).value());
+            assertEquals((long) i, back.field(1).scalarAt(i).value());
+        }
+    }
+
+    @Test
+    void samplesAreDeterministicAndSpreadOverTheArray() {
+        long[] v = new long[1_000_000];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = i;
+        }
+        PrimitiveArray in = TestArrays.primitive(PType.I64, v);
+        PrimitiveArray a = (PrimitiveArray) Sampler.sample(in);
+        PrimitiveArray b = (PrimitiveArray) Sampler.sample(in);
+        assertEquals(Sampler.runs(1_000_000) * 64L, a.length());
+        assertEquals(160, Sampler.runs(1_000_000));
+        for (long i = 0; i < a.length(); i++) {
+            assertEquals(a.getLong(i), b.getLong(i));
+        }
+        // Each run of 64 is consecutive and comes from its own stretch of the array.
+        for (int r = 0; r < 160; r++) {
+            long start = a.getLong(r * 64L);
+            assertEquals(start + 63, a.getLong(r * 64L + 63));
+            assertTrue(start >= 1_000_000L * r / 160 && start + 64 <= 1_000_000L * (r + 1) / 160);
+        }
+        PrimitiveArray small = filled(1024, 3);
+        assertSame(small, Sampler.sample(small));
+    }
+
+    @Test
+    void theWriterFindsThisCompressor() {
+        assertInstanceOf(Compressor.class, ArrayCompressors.preferred().orElseThrow());
+    }
+}

@@ -1,0 +1,40 @@
+package dev.quire.layout.spi;
+
+import dev.quire.layout.array.Array;
+
+/**
+ * Compresses the arrays the writer puts in flat layouts, found through {@link java.util.ServiceLoader}. When
+ * {@link dev.quire.layout.file.WriteOptions#compression() compression} is on, the writer hands every array it is
+ * about to serialize into a flat layout (a column's chunks, a column strategy's arrays through
+ * {@link ChunkSink#writeArray}, zone-map tables, struct validity) to the compressor with the highest
+ * {@link #priority()}, and writes what it returns. Without any compressor on the path, arrays are written as given.
+ *
+ * <p>The returned array must hold the same values as its input (same dtype, length, nulls), and every node of it must
+ * have an {@link ArrayEncoding} that {@link ArrayEncoding#canEncode() can encode} it. Implementations are stateless
+ * and thread-safe. Declare {@code provides dev.quire.layout.spi.ArrayCompressor with ...} in
+ * {@code module-info.java} and list the class in {@code META-INF/services/dev.quire.layout.spi.ArrayCompressor}.
+ */
+public interface ArrayCompressor {
+
+    /** A dotted lower-case name, such as {@code quire.btrblocks}. */
+    String id();
+
+    /** Among compressors on the path, the highest priority is used (ties go to the smaller id). */
+    default int priority() {
+        return 0;
+    }
+
+    /**
+     * {@code array} in the encoding this compressor finds smallest, or {@code array} itself when nothing pays. The
+     * input is usually canonical but may already be encoded (a strategy's own arrays); it may be reused by the caller
+     * after this returns, so the result must not depend on it changing.
+     */
+    Array compress(Array array);
+
+    /**
+     * The bytes {@code array} would take once compressed, estimated the cheap way (on a sample, as the choice of an
+     * encoding is made): for a writer deciding between layouts, such as a dictionary strategy weighing codes and
+     * values against the plain column. Never below zero.
+     */
+    long estimateSize(Array array);
+}
