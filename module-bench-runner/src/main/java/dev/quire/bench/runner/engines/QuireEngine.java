@@ -48,9 +48,9 @@ public class QuireEngine implements Engine {
     /**
      * The version of the files {@link #prepare} writes. Bump it whenever the generator, the schema, the write options
      * or the writer's output change, so that stale cached files are rewritten. (w2, w3: dictionary layouts, when
-     * {@code dev.quire.dictionary} is on the path.)
+     * {@code dev.quire.dictionary} is on the path; w4: compressed arrays, when {@code dev.quire.encodings} is.)
      */
-    public static final String WRITER_VERSION = "w3";
+    public static final String WRITER_VERSION = "w4";
     /** Rows per batch handed from the generator to the writer. */
     static final int WRITE_BATCH_ROWS = 65_536;
 
