@@ -33,6 +33,9 @@ final class Utf8Column implements StringColumn {
     private int base;
     private byte[] scratch = new byte[64];
 
+    /** Data buffers off the heap of at most this many bytes are copied to the heap whole, on first use. */
+    static final long MAX_COPIED_BUFFER = 1 << 16;
+
     Utf8Column(VarBinViewArray array) {
         this.array = array;
         MemorySegment views = array.views();
@@ -106,6 +109,12 @@ final class Utf8Column implements StringColumn {
         int buffer = (int) w1;
         int offset = (int) (w1 >>> 32);
         byte[] h = heap[buffer];
+        if (h == null && buffers[buffer].byteSize() <= MAX_COPIED_BUFFER) {
+            // A small buffer off the heap (a dictionary's values, say): copied once, then read like the others.
+            h = buffers[buffer].toArray(ValueLayout.JAVA_BYTE);
+            heap[buffer] = h;
+            heapBase[buffer] = 0;
+        }
         if (h != null) {
             data = h;
             base = heapBase[buffer] + offset;
