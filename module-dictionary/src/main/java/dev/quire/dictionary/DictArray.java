@@ -12,10 +12,12 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.expr.ValuePredicate;
 import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * {@code vortex.dict}: every row is a code, an index into an array of distinct values. A row is null when its code
@@ -24,9 +26,9 @@ import java.util.Objects;
  *
  * <p>Filters on a dictionary column are evaluated on the values once (per dictionary and predicate, cached) and mapped
  * to rows through the codes ({@link FilterKernel}); {@link #toCanonical()} gathers the values, keeping string bytes
- * where they are (only 16-byte views are copied).
+ * where they are (only 16-byte views are copied). A selective scan gathers only the rows it keeps ({@link TakeKernel}).
  */
-public final class DictArray implements Array, FilterKernel {
+public final class DictArray implements Array, FilterKernel, TakeKernel {
     public static final String ID = "vortex.dict";
 
     private static final ValueLayout.OfShort SHORT = LittleEndian.SHORT;
@@ -182,6 +184,53 @@ public final class DictArray implements Array, FilterKernel {
     @Override
     public Array toCanonical() {
         return Gather.gather(dtype, this, values.canonical());
+    }
+
+    /** The values of {@code rows} only: their codes are picked first, then gathered as {@link #toCanonical()} does. */
+    @Override
+    public Optional<Array> take(long[] rows) {
+        DictArray picked = new DictArray(dtype, codesAt(rows), values, false);
+        return Optional.of(Gather.gather(dtype, picked, values.canonical()));
+    }
+
+    /** The codes of {@code rows} (ascending, in range), with their validity. */
+    private PrimitiveArray codesAt(long[] rows) {
+        int width = codes.ptype().byteWidth();
+        MemorySegment src = codes.values();
+        MemorySegment dst = MemorySegment.ofArray(new byte[Math.multiplyExact(rows.length, width)]);
+        switch (width) {
+            case 1 -> {
+                for (int i = 0; i < rows.length; i++) {
+                    dst.set(ValueLayout.JAVA_BYTE, i, src.get(ValueLayout.JAVA_BYTE, rows[i]));
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < rows.length; i++) {
+                    dst.setAtIndex(SHORT, i, src.getAtIndex(SHORT, rows[i]));
+                }
+            }
+            case 4 -> {
+                for (int i = 0; i < rows.length; i++) {
+                    dst.setAtIndex(INT, i, src.getAtIndex(INT, rows[i]));
+                }
+            }
+            default -> {
+                for (int i = 0; i < rows.length; i++) {
+                    dst.setAtIndex(LONG, i, src.getAtIndex(LONG, rows[i]));
+                }
+            }
+        }
+        Validity validity = codes.validity();
+        if (validity instanceof Validity.Mask) {
+            byte[] bits = new byte[(rows.length + 7) >>> 3];
+            for (int i = 0; i < rows.length; i++) {
+                if (validity.isValid(rows[i])) {
+                    bits[i >>> 3] |= (byte) (1 << (i & 7));
+                }
+            }
+            validity = new Validity.Mask(BitBuffer.ofBytes(bits, rows.length));
+        }
+        return new PrimitiveArray(codes.dtype(), dst, validity);
     }
 
     @Override

@@ -258,4 +258,57 @@ class DictReadTest {
             assertEquals(1024, f.splits("c").getFirst().to());
         }
     }
+
+    /**
+     * Decoding ({@code toCanonical}, which gathers by code) and taking sparse rows agree with the value each row's
+     * scalar names, for primitive, decimal and string values, codes of every unsigned width, and nulls in codes and
+     * values.
+     */
+    @Test
+    void gatherAndTakeAgreeWithEachRowsValue() {
+        Random random = new Random(42);
+        List<DType> types = List.of(new DType.Primitive(PType.I64, true), new DType.Primitive(PType.I16, true),
+                new DType.Decimal(15, 2, true), new DType.Utf8(true));
+        for (DType t : types) {
+            for (PType codeType : List.of(PType.U8, PType.U16, PType.U32)) {
+                int valueCount = 1 + random.nextInt(200);
+                List<Scalar> entries = new ArrayList<>();
+                for (int v = 0; v < valueCount; v++) {
+                    entries.add(v == 1 ? Scalar.nullOf(t) : new Scalar(t, switch (t) {
+                        case DType.Primitive p when p.ptype() == PType.I16 -> (long) (short) random.nextInt();
+                        case DType.Primitive p -> random.nextLong();
+                        case DType.Decimal d -> java.math.BigDecimal.valueOf(random.nextInt(1_000_000), 2);
+                        default -> "v" + v + "-".repeat(random.nextInt(20));
+                    }));
+                }
+                Array values = DictFiles.column(t, entries);
+                int n = 1 + random.nextInt(3000);
+                boolean[] valid = new boolean[n];
+                MemorySegment codes = MemorySegment.ofArray(new byte[n * codeType.byteWidth()]);
+                for (int i = 0; i < n; i++) {
+                    valid[i] = random.nextInt(6) != 0;
+                    int c = valid[i] ? random.nextInt(valueCount) : random.nextInt(1 << 8);
+                    switch (codeType) {
+                        case U8 -> codes.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) c);
+                        case U16 -> codes.setAtIndex(dev.quire.layout.array.LittleEndian.SHORT, i, (short) c);
+                        default -> codes.setAtIndex(dev.quire.layout.array.LittleEndian.INT, i, c);
+                    }
+                }
+                DictArray dict = new DictArray(t, new PrimitiveArray(new DType.Primitive(codeType, true), codes,
+                        mask(valid)), values);
+                Array canonical = dict.toCanonical();
+                assertEquals(n, canonical.length());
+                for (int i = 0; i < n; i++) {
+                    assertEquals(dict.scalarAt(i), canonical.scalarAt(i), t + " row " + i);
+                }
+                long[] rows = random.longs(n / 10 + 1, 0, n).distinct().sorted().toArray();
+                Array taken = dict.take(rows).orElseThrow();
+                assertEquals(rows.length, taken.length());
+                assertTrue(taken.isCanonical(), taken.toString());
+                for (int i = 0; i < rows.length; i++) {
+                    assertEquals(dict.scalarAt(rows[i]), taken.scalarAt(i), t + " taken row " + rows[i]);
+                }
+            }
+        }
+    }
 }

@@ -63,6 +63,10 @@ public final class VarBinViewArray implements Array {
         if (validity instanceof Validity.AllInvalid) {
             return;
         }
+        if (allValid && views.heapBase().orElse(null) instanceof long[] words && views.address() % 8 == 0) {
+            checkWords(words, (int) (views.address() / 8));
+            return;
+        }
         for (long i = 0; i < length; i++) {
             if (!allValid && !validity.isValid(i)) {
                 continue;
@@ -75,6 +79,30 @@ public final class VarBinViewArray implements Array {
             if (size > MAX_INLINED) {
                 int buffer = views.get(INT, v + 8);
                 long offset = Integer.toUnsignedLong(views.get(INT, v + 12));
+                if (buffer < 0 || buffer >= buffers.length) {
+                    throw new MalformedFileException("varbinview value " + i + " names data buffer " + buffer
+                            + " of " + buffers.length);
+                }
+                if (offset + size > buffers[buffer].byteSize()) {
+                    throw new MalformedFileException("varbinview value " + i + " spans bytes [" + offset + ", "
+                            + (offset + size) + ") of a " + buffers[buffer].byteSize() + "-byte data buffer");
+                }
+            }
+        }
+    }
+
+    /** {@link #checkViews()} for views held in a {@code long[]} from {@code base}, every value valid. */
+    private void checkWords(long[] words, int base) {
+        for (long i = 0; i < length; i++) {
+            long w0 = words[base + (int) (2 * i)];
+            int size = (int) w0;
+            if (size < 0) {
+                throw new MalformedFileException("varbinview value " + i + " has negative length " + size);
+            }
+            if (size > MAX_INLINED) {
+                long w1 = words[base + (int) (2 * i) + 1];
+                int buffer = (int) w1;
+                long offset = w1 >>> 32;
                 if (buffer < 0 || buffer >= buffers.length) {
                     throw new MalformedFileException("varbinview value " + i + " names data buffer " + buffer
                             + " of " + buffers.length);

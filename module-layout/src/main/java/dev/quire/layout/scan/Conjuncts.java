@@ -1,6 +1,7 @@
 package dev.quire.layout.scan;
 
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.expr.BoundExpr;
 import dev.quire.layout.expr.Expr;
@@ -8,7 +9,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -48,7 +51,9 @@ final class Conjuncts {
 
     Conjuncts(BoundExpr filter, DType.Struct schema, boolean useKernels) {
         this.useKernels = useKernels;
-        List<Conjunct> list = new ArrayList<>();
+        // Top-level conjuncts, those on the same single column joined again: `x >= 1 and x < 5` stays one conjunct,
+        // which binds to one range test, so the column is read and tested once per split, not once per comparison.
+        Map<Object, Expr> byColumn = new LinkedHashMap<>();
         Deque<Expr> stack = new ArrayDeque<>();
         stack.push(filter.expr());
         while (!stack.isEmpty()) {
@@ -57,11 +62,17 @@ final class Conjuncts {
                 stack.push(and.right());
                 stack.push(and.left());
             } else {
-                BoundExpr bound = e.bind(schema);
-                Projection columns = bound.columns().isEmpty() ? Projection.none()
-                        : Projection.of(schema, bound.columns());
-                list.add(new Conjunct(bound, columns));
+                List<FieldPath> columns = e.bind(schema).columns();
+                Object key = columns.size() == 1 ? columns.getFirst() : new Object();
+                byColumn.merge(key, e, Expr.And::new);
             }
+        }
+        List<Conjunct> list = new ArrayList<>();
+        for (Expr e : byColumn.values()) {
+            BoundExpr bound = e.bind(schema);
+            Projection columns = bound.columns().isEmpty() ? Projection.none()
+                    : Projection.of(schema, bound.columns());
+            list.add(new Conjunct(bound, columns));
         }
         this.conjuncts = List.copyOf(list);
     }

@@ -264,8 +264,9 @@ final class ScanRun implements AutoCloseable {
         }
         return root.read(from, to, projection).thenApplyAsync(array -> {
             checkCancelled();
-            StructArray batch = (StructArray) BatchStream.canonical(array);
-            return mask == null || mask.isAllTrue() ? batch : (StructArray) Take.take(batch, mask);
+            // Keep the rows first, then decode: encoded columns may decode only the rows kept (TakeKernel).
+            Array kept = mask == null || mask.isAllTrue() ? array : Take.take(array, mask);
+            return (StructArray) BatchStream.canonical(kept);
         }, pool);
     }
 

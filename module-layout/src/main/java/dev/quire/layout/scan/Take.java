@@ -13,6 +13,7 @@ import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.expr.RowMask;
+import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -20,7 +21,8 @@ import java.util.List;
 
 /**
  * Keeps the rows a mask selects. A run of selected rows is a zero-copy slice; anything sparser is copied into new
- * buffers (string views keep pointing into their data buffers, so string bytes are not copied).
+ * buffers (string views keep pointing into their data buffers, so string bytes are not copied). Encoded arrays that
+ * offer a {@link TakeKernel} give the selected rows' values themselves; others are decoded and then gathered.
  */
 final class Take {
     private Take() {}
@@ -58,6 +60,7 @@ final class Take {
             case ExtensionArray e -> new ExtensionArray(e.dtype(), gather(e.storage(), rows));
             case NullArray x -> new NullArray(rows.length);
             case ConstantArray c -> new ConstantArray(c.scalar(), rows.length);
+            case TakeKernel k -> k.take(rows).orElseGet(() -> gather(array.toCanonical(), rows));
             default -> gather(array.toCanonical(), rows);
         };
     }

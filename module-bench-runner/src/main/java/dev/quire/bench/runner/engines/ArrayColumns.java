@@ -18,6 +18,10 @@ final class ArrayColumns {
     /** An integer primitive array's values, sign- or zero-extended as its type says. */
     static LongColumn longs(PrimitiveArray array) {
         MemorySegment v = array.values();
+        LongColumn onHeap = onHeap(v, array.ptype().byteWidth(), !array.ptype().isUnsigned());
+        if (onHeap != null) {
+            return onHeap;
+        }
         return switch (array.ptype()) {
             case I64, U64 -> row -> v.getAtIndex(LittleEndian.LONG, row);
             case I32 -> row -> v.getAtIndex(LittleEndian.INT, row);
@@ -33,6 +37,12 @@ final class ArrayColumns {
     /** A decimal array's unscaled values; values of 16 bytes and more must fit a long. */
     static LongColumn unscaled(String column, DecimalArray array) {
         MemorySegment v = array.values();
+        if (array.valueWidth() <= 8) {
+            LongColumn onHeap = onHeap(v, array.valueWidth(), true);
+            if (onHeap != null) {
+                return onHeap;
+            }
+        }
         return switch (array.valueWidth()) {
             case 8 -> row -> v.getAtIndex(LittleEndian.LONG, row);
             case 4 -> row -> v.getAtIndex(LittleEndian.INT, row);
@@ -46,6 +56,26 @@ final class ArrayColumns {
                             + "at row " + row + " of a batch: " + array.getDecimal(row), e);
                 }
             };
+        };
+    }
+
+    /**
+     * The values of {@code v}, {@code width} bytes each, read from the Java array the segment lives in when it is one
+     * of that width (decoded arrays usually are): plain array reads, which stay cheap where segment reads through a
+     * call site that also sees native segments would not. Null when {@code v} is not such an array.
+     */
+    private static LongColumn onHeap(MemorySegment v, int width, boolean signed) {
+        Object base = v.heapBase().orElse(null);
+        if (base == null || v.address() % width != 0) {
+            return null;
+        }
+        int at = (int) (v.address() / width);
+        return switch (base) {
+            case long[] a when width == 8 -> row -> a[at + row];
+            case int[] a when width == 4 -> signed ? row -> a[at + row] : row -> Integer.toUnsignedLong(a[at + row]);
+            case short[] a when width == 2 -> signed ? row -> a[at + row] : row -> Short.toUnsignedLong(a[at + row]);
+            case byte[] a when width == 1 -> signed ? row -> a[at + row] : row -> Byte.toUnsignedLong(a[at + row]);
+            default -> null;
         };
     }
 }

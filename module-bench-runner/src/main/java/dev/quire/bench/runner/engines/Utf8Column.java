@@ -8,41 +8,72 @@ import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 /**
- * A utf8 {@link StringColumn} over a {@link VarBinViewArray}. The last value read byte by byte is copied once into a
- * scratch array, so {@link #byteAt} is a plain array read (segment reads through a field that holds heap and native
- * segments by turns do not inline, and cost several times more per byte); lengths and whole-value comparisons read in
- * place. Not thread-safe, like the batch it belongs to.
+ * A utf8 {@link StringColumn} over a {@link VarBinViewArray}, read through plain Java arrays: the views as a
+ * {@code long[]} (the array's own when its views live in one, else a copy made once per batch), and each data buffer
+ * as the {@code byte[]} it lives in when it is on the heap. Segment reads through fields that hold heap and native
+ * segments by turns do not inline and cost several times more per byte; array reads do not have that problem. A value
+ * in a buffer outside the heap is copied once, when first read, into a scratch array. Not thread-safe, like the batch
+ * it belongs to.
  */
 final class Utf8Column implements StringColumn {
     private final VarBinViewArray array;
-    private final MemorySegment views;
+    /** The views: value {@code r}'s two words are {@code words[wordBase + 2r]} and the next. */
+    private final long[] words;
+    private final int wordBase;
+    /** Per data buffer, the heap array holding it (null when it is off the heap) and where in it the buffer starts. */
+    private final byte[][] heap;
+    private final int[] heapBase;
     private final MemorySegment[] buffers;
+
+    /** The row located last, and where its bytes are: inline in {@link #words}, or at {@code data[base..]}. */
     private int row = -1;
-    private MemorySegment segment;
-    private long base;
     private int size;
-    /** The bytes of value {@code copied}, when {@code copied == row}; grown as needed. */
+    private boolean inline;
+    private byte[] data;
+    private int base;
     private byte[] scratch = new byte[64];
-    private int copied = -1;
+
+    /** Data buffers off the heap of at most this many bytes are copied to the heap whole, on first use. */
+    static final long MAX_COPIED_BUFFER = 1 << 16;
 
     Utf8Column(VarBinViewArray array) {
         this.array = array;
-        this.views = array.views();
+        MemorySegment views = array.views();
+        Object viewArray = views.heapBase().orElse(null);
+        if (viewArray instanceof long[] w && views.address() % 8 == 0) {
+            this.words = w;
+            this.wordBase = (int) (views.address() / 8);
+        } else {
+            this.words = views.toArray(LittleEndian.LONG);
+            this.wordBase = 0;
+        }
         this.buffers = array.buffers().toArray(MemorySegment[]::new);
+        this.heap = new byte[buffers.length][];
+        this.heapBase = new int[buffers.length];
+        for (int i = 0; i < buffers.length; i++) {
+            if (buffers[i].heapBase().orElse(null) instanceof byte[] b) {
+                heap[i] = b;
+                heapBase[i] = (int) buffers[i].address();
+            }
+        }
     }
 
     @Override
     public int length(int row) {
-        return views.get(LittleEndian.INT, (long) row * VarBinViewArray.VIEW_SIZE);
+        return (int) words[wordBase + 2 * row];
     }
 
     @Override
     public byte byteAt(int row, int index) {
-        if (row != copied) {
-            copy(row);
+        if (row != this.row) {
+            locate(row);
         }
         Objects.checkIndex(index, size);
-        return scratch[index];
+        if (inline) {
+            int p = index + 4;
+            return (byte) (words[wordBase + 2 * row + (p >>> 3)] >>> ((p & 7) << 3));
+        }
+        return data[base + index];
     }
 
     @Override
@@ -52,36 +83,48 @@ final class Utf8Column implements StringColumn {
 
     @Override
     public boolean equalsBytes(int row, byte[] utf8) {
-        locate(row);
-        return size == utf8.length
-                && MemorySegment.mismatch(segment, base, base + size, MemorySegment.ofArray(utf8), 0, size) == -1;
-    }
-
-    private void copy(int r) {
-        locate(r);
-        if (scratch.length < size) {
-            scratch = new byte[Math.max(size, scratch.length * 2)];
+        if (length(row) != utf8.length) {
+            return false;
         }
-        MemorySegment.copy(segment, ValueLayout.JAVA_BYTE, base, scratch, 0, size);
-        copied = r;
+        for (int i = 0; i < utf8.length; i++) {
+            if (byteAt(row, i) != utf8[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
-    /** Points {@code segment}, {@code base} and {@code size} at value {@code r}; the array checked its views. */
+    /** Finds value {@code r}'s bytes; the array checked its views. */
     private void locate(int r) {
-        if (r == row) {
-            return;
-        }
         Objects.checkIndex(r, array.length());
-        long view = (long) r * VarBinViewArray.VIEW_SIZE;
-        int n = views.get(LittleEndian.INT, view);
-        if (n <= VarBinViewArray.MAX_INLINED) {
-            segment = views;
-            base = view + 4;
-        } else {
-            segment = buffers[views.get(LittleEndian.INT, view + 8)];
-            base = Integer.toUnsignedLong(views.get(LittleEndian.INT, view + 12));
-        }
+        long w0 = words[wordBase + 2 * r];
+        long w1 = words[wordBase + 2 * r + 1];
+        int n = (int) w0;
         size = n;
         row = r;
+        inline = n <= VarBinViewArray.MAX_INLINED;
+        if (inline) {
+            return;
+        }
+        int buffer = (int) w1;
+        int offset = (int) (w1 >>> 32);
+        byte[] h = heap[buffer];
+        if (h == null && buffers[buffer].byteSize() <= MAX_COPIED_BUFFER) {
+            // A small buffer off the heap (a dictionary's values, say): copied once, then read like the others.
+            h = buffers[buffer].toArray(ValueLayout.JAVA_BYTE);
+            heap[buffer] = h;
+            heapBase[buffer] = 0;
+        }
+        if (h != null) {
+            data = h;
+            base = heapBase[buffer] + offset;
+        } else {
+            if (scratch.length < n) {
+                scratch = new byte[Math.max(n, scratch.length * 2)];
+            }
+            MemorySegment.copy(buffers[buffer], ValueLayout.JAVA_BYTE, Integer.toUnsignedLong(offset), scratch, 0, n);
+            data = scratch;
+            base = 0;
+        }
     }
 }

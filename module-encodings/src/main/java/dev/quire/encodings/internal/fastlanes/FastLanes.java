@@ -15,9 +15,24 @@ final class FastLanes {
     /** {@code TRANSPOSE[i]}: the position in a block whose value sits at index {@code i} of the transposed block. */
     private static final int[] TRANSPOSE = new int[BLOCK];
 
+    /**
+     * {@code ROWS[k][p]}: for words of {@code 8 << k} bits, the row (the position in its lane's stream) of the value at
+     * block position {@code p}; its lane is {@code p % (1024 / (8 << k))}.
+     */
+    private static final byte[][] ROWS = new byte[4][BLOCK];
+
     static {
         for (int i = 0; i < BLOCK; i++) {
             TRANSPOSE[i] = (i % 16) * 64 + ORDER[(i / 16) % 8] * 8 + i / 128;
+        }
+        for (int k = 0; k < 4; k++) {
+            int bits = 8 << k;
+            int lanes = BLOCK / bits;
+            for (int row = 0; row < bits; row++) {
+                for (int lane = 0; lane < lanes; lane++) {
+                    ROWS[k][index(row, lane)] = (byte) row;
+                }
+            }
         }
     }
 
@@ -126,6 +141,41 @@ final class FastLanes {
     /** Adds {@code ref} (wrapping) to each of the {@code valueBytes}-wide values of {@code values}, in place. */
     static void addInPlace(MemorySegment values, int valueBytes, long ref) {
         long n = values.byteSize() / valueBytes;
+        Object heap = values.heapBase().orElse(null);
+        if (heap != null && values.address() % valueBytes == 0) {
+            // The usual case, values unpacked into a Java array: add in the array, not through segment accesses.
+            int from = (int) (values.address() / valueBytes);
+            int to = from + (int) n;
+            switch (heap) {
+                case long[] a when valueBytes == 8 -> {
+                    for (int i = from; i < to; i++) {
+                        a[i] += ref;
+                    }
+                    return;
+                }
+                case int[] a when valueBytes == 4 -> {
+                    for (int i = from; i < to; i++) {
+                        a[i] += (int) ref;
+                    }
+                    return;
+                }
+                case short[] a when valueBytes == 2 -> {
+                    for (int i = from; i < to; i++) {
+                        a[i] += (short) ref;
+                    }
+                    return;
+                }
+                case byte[] a when valueBytes == 1 -> {
+                    for (int i = from; i < to; i++) {
+                        a[i] += (byte) ref;
+                    }
+                    return;
+                }
+                default -> {
+                    // another array type: the segment loop below
+                }
+            }
+        }
         switch (valueBytes) {
             case 1 -> {
                 for (long i = 0; i < n; i++) {
@@ -266,5 +316,82 @@ final class FastLanes {
                 }
             }
         }
+    }
+
+    /**
+     * The codes at rows {@code rows} (ascending, each below {@code length}) of {@code width}-bit values packed in
+     * words of {@code ptype}'s width, the array starting {@code offset} values into the first block: each code is read
+     * from the one or two words holding its bits, so no block is unpacked. Codes come back zero-extended.
+     */
+    static long[] gather(PType ptype, int width, MemorySegment packed, int offset, long[] rows) {
+        long[] out = new long[rows.length];
+        if (width == 0) {
+            return out;
+        }
+        int typeBits = ptype.byteWidth() * 8;
+        int k = Integer.numberOfTrailingZeros(typeBits) - 3;
+        byte[] rowOf = ROWS[k];
+        int lanes = BLOCK / typeBits;
+        long blockWords = (long) lanes * width;
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        switch (typeBits) {
+            case 8 -> {
+                for (int i = 0; i < rows.length; i++) {
+                    long q = offset + rows[i];
+                    int p = (int) (q & (BLOCK - 1));
+                    int bit = rowOf[p] * width;
+                    long word = (q >>> 10) * blockWords + (long) (bit >>> 3) * lanes + (p & (lanes - 1));
+                    int shift = bit & 7;
+                    long v = Byte.toUnsignedLong(packed.get(ValueLayout.JAVA_BYTE, word)) >>> shift;
+                    if (shift + width > 8) {
+                        v |= Byte.toUnsignedLong(packed.get(ValueLayout.JAVA_BYTE, word + lanes)) << (8 - shift);
+                    }
+                    out[i] = v & mask;
+                }
+            }
+            case 16 -> {
+                for (int i = 0; i < rows.length; i++) {
+                    long q = offset + rows[i];
+                    int p = (int) (q & (BLOCK - 1));
+                    int bit = rowOf[p] * width;
+                    long word = (q >>> 10) * blockWords + (long) (bit >>> 4) * lanes + (p & (lanes - 1));
+                    int shift = bit & 15;
+                    long v = Short.toUnsignedLong(packed.getAtIndex(LittleEndian.SHORT, word)) >>> shift;
+                    if (shift + width > 16) {
+                        v |= Short.toUnsignedLong(packed.getAtIndex(LittleEndian.SHORT, word + lanes)) << (16 - shift);
+                    }
+                    out[i] = v & mask;
+                }
+            }
+            case 32 -> {
+                for (int i = 0; i < rows.length; i++) {
+                    long q = offset + rows[i];
+                    int p = (int) (q & (BLOCK - 1));
+                    int bit = rowOf[p] * width;
+                    long word = (q >>> 10) * blockWords + (long) (bit >>> 5) * lanes + (p & (lanes - 1));
+                    int shift = bit & 31;
+                    long v = Integer.toUnsignedLong(packed.getAtIndex(LittleEndian.INT, word)) >>> shift;
+                    if (shift + width > 32) {
+                        v |= Integer.toUnsignedLong(packed.getAtIndex(LittleEndian.INT, word + lanes)) << (32 - shift);
+                    }
+                    out[i] = v & mask;
+                }
+            }
+            default -> {
+                for (int i = 0; i < rows.length; i++) {
+                    long q = offset + rows[i];
+                    int p = (int) (q & (BLOCK - 1));
+                    int bit = rowOf[p] * width;
+                    long word = (q >>> 10) * blockWords + (long) (bit >>> 6) * lanes + (p & (lanes - 1));
+                    int shift = bit & 63;
+                    long v = packed.getAtIndex(LittleEndian.LONG, word) >>> shift;
+                    if (shift + width > 64) {
+                        v |= packed.getAtIndex(LittleEndian.LONG, word + lanes) << (64 - shift);
+                    }
+                    out[i] = v & mask;
+                }
+            }
+        }
+        return out;
     }
 }

@@ -10,6 +10,7 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.expr.ValuePredicate;
+import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Optional;
@@ -24,13 +25,19 @@ import java.util.function.UnaryOperator;
  * over the output instead of a second copy), once; the result is kept. As a {@link FilterKernel} it answers a
  * predicate without building the values: it evaluates the predicate once on the {@code 2^width} values a code can
  * stand for, then looks each row's code up in that table (patched rows are evaluated on their patch values). It
- * declines when the table would not be smaller than half the array.
+ * declines when the table would not be smaller than half the array. As a {@link TakeKernel} it reads the few rows a
+ * selective scan keeps straight from their packed bits, without unpacking their blocks.
  */
-final class PackedArray implements Array, CodeTableKernel {
+final class PackedArray implements Array, CodeTableKernel, TakeKernel {
     /** The widest codes a lookup table is built for (65,536 entries). */
     static final int MAX_TABLE_WIDTH = 16;
     /** A table is built only when the array has at least this many rows per table entry. */
     static final int ROWS_PER_ENTRY = 2;
+    /**
+     * Rows are taken from the packed bits when at most one row in this many is kept; above that share, unpacking
+     * whole blocks and picking rows costs less than reading each row's bits on its own.
+     */
+    static final int TAKE_ONE_IN = 4;
 
     private final DType.Primitive dtype;
     private final MemorySegment packed;
@@ -237,6 +244,51 @@ final class PackedArray implements Array, CodeTableKernel {
             }
         }
         return true;
+    }
+
+    @Override
+    public Optional<Array> take(long[] rows) {
+        if (canonical != null || (long) rows.length * TAKE_ONE_IN > length) {
+            return Optional.empty();
+        }
+        long[] codes = FastLanes.gather(dtype.ptype(), width, packed, offset, rows);
+        if (patches.isPresent()) {
+            // Patch positions and rows both ascend: walk them together.
+            Patches p = patches.get();
+            PrimitiveArray v = (PrimitiveArray) p.values();
+            int j = 0;
+            for (int i = 0; i < p.count() && j < rows.length; i++) {
+                long position = p.position(i);
+                while (j < rows.length && rows[j] < position) {
+                    j++;
+                }
+                if (j < rows.length && rows[j] == position) {
+                    codes[j] = v.getLongValue(i);
+                }
+            }
+        }
+        int valueBytes = dtype.ptype().byteWidth();
+        MemorySegment values = MemorySegment.ofArray(new long[Math.max(1, (rows.length * valueBytes + 7) / 8)]);
+        for (int i = 0; i < rows.length; i++) {
+            put(values, valueBytes, i, codes[i] + reference);
+        }
+        return Optional.of(new PrimitiveArray(dtype, values.asSlice(0, (long) rows.length * valueBytes),
+                takeValidity(validity, rows)));
+    }
+
+    /** {@code validity} at {@code rows}. */
+    static Validity takeValidity(Validity validity, long[] rows) {
+        if (!(validity instanceof Validity.Mask m)) {
+            return validity;
+        }
+        BitBuffer bits = m.bits();
+        byte[] out = new byte[(rows.length + 7) >>> 3];
+        for (int i = 0; i < rows.length; i++) {
+            if (bits.get(rows[i])) {
+                out[i >>> 3] |= (byte) (1 << (i & 7));
+            }
+        }
+        return new Validity.Mask(BitBuffer.ofBytes(out, rows.length));
     }
 
     /** The {@code 2^width} values codes {@code 0, 1, ...} stand for, in order, non-nullable. */

@@ -9,13 +9,16 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.expr.ValuePredicate;
 import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.spi.TakeKernel;
+import java.util.Optional;
 
 /**
  * A {@code vortex.decimal_byte_parts} array over a most significant part that answers filters from its codes (a
  * {@link CodeTableKernel}, such as bit-packed integers): predicates on the decimals are evaluated on the decimals the
  * codes stand for, and the part is decoded only when the values are needed ({@link #toCanonical()}, kept once built).
+ * A selective scan's rows are taken from the part ({@link TakeKernel}) when it offers that.
  */
-final class DecimalPartsArray implements Array, FilterKernel {
+final class DecimalPartsArray implements Array, FilterKernel, TakeKernel {
     private final DType.Decimal dtype;
     private final Array part;
     private final CodeTableKernel kernel;
@@ -93,6 +96,14 @@ final class DecimalPartsArray implements Array, FilterKernel {
         }
         DType.Decimal valid = (DType.Decimal) dtype.withNullable(false);
         return kernel.match(predicate, values -> decimals(valid, (PrimitiveArray) values), out);
+    }
+
+    @Override
+    public Optional<Array> take(long[] rows) {
+        if (canonical != null || !(part instanceof TakeKernel taker)) {
+            return Optional.empty();
+        }
+        return taker.take(rows).map(values -> decimals(dtype, (PrimitiveArray) values));
     }
 
     /** {@code values}' integers read as unscaled decimals of {@code dtype}, sharing their memory. */

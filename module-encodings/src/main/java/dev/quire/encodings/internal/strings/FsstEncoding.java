@@ -122,28 +122,46 @@ public final class FsstEncoding implements ArrayEncoding {
             throw parts.malformed("uncompressed lengths add up to " + total + " bytes, more than " + codeBytes
                     + " code bytes can decode to");
         }
-        if (total > EncodingParts.MAX_ARRAY_LENGTH - FsstSymbols.MAX_SYMBOL_LENGTH) {
+        if (total > EncodingParts.MAX_ARRAY_LENGTH - FsstSymbols.SLACK) {
             throw parts.malformed("uncompressed lengths add up to " + total + " bytes, too many for one buffer");
         }
         return (int) total;
     }
 
-    /** Views over the decoded bytes, value {@code i} being the next {@code lengths[i]} bytes. */
+    /**
+     * Views over the decoded bytes, value {@code i} being the next {@code lengths[i]} bytes. Each view is built as two
+     * words from two 8-byte reads of the decoded bytes (which have {@link FsstSymbols#SLACK} bytes of zeros past the
+     * end), so no value pays a bulk copy.
+     */
     private static VarBinViewArray cut(ArrayParts parts, DType dtype, byte[] decoded, long[] lengths,
             Validity validity) {
-        int total = decoded.length - FsstSymbols.MAX_SYMBOL_LENGTH;
+        int total = decoded.length - FsstSymbols.SLACK;
         MemorySegment data = MemorySegment.ofArray(decoded).asSlice(0, total);
-        BinaryViews views = new BinaryViews(data, lengths.length);
-        long at = 0;
+        long[] views = new long[Math.multiplyExact(lengths.length, 2)];
+        int at = 0;
         for (int i = 0; i < lengths.length; i++) {
             int len = (int) lengths[i];
-            views.set(i, at, len);
+            long head = (long) LONG_LE.get(decoded, at);
+            if (len <= VarBinViewArray.MAX_INLINED) {
+                long tail = (long) LONG_LE.get(decoded, at + 8);
+                long lo = len >= 8 ? head : head & ((1L << (len << 3)) - 1);
+                long hi = len <= 8 ? 0 : tail & ((1L << ((len - 8) << 3)) - 1);
+                views[2 * i] = len | (lo << 32);
+                views[2 * i + 1] = (lo >>> 32) | (hi << 32);
+            } else {
+                // data buffer 0, at offset `at`, after the first four bytes
+                views[2 * i] = len | (head << 32);
+                views[2 * i + 1] = (long) at << 32;
+            }
             at += len;
         }
         try {
-            return new VarBinViewArray(dtype, views.views(), List.of(data), validity);
+            return new VarBinViewArray(dtype, MemorySegment.ofArray(views), List.of(data), validity);
         } catch (dev.quire.errors.MalformedFileException e) {
             throw parts.malformed(e.getMessage());
         }
     }
+
+    private static final java.lang.invoke.VarHandle LONG_LE =
+            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 }

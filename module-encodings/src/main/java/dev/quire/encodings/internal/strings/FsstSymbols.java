@@ -21,9 +21,19 @@ final class FsstSymbols {
     private final long[] symbols;
     private final byte[] lengths;
 
+    /** The symbol of every byte value as a code (zero where it names none), for the decoder's unchecked reads. */
+    private final long[] symbolOf = new long[256];
+    /** The length of every byte value's symbol, {@link #BAD} for the escape and codes that name no symbol. */
+    private final int[] lengthOf = new int[256];
+
     private FsstSymbols(long[] symbols, byte[] lengths) {
         this.symbols = symbols;
         this.lengths = lengths;
+        java.util.Arrays.fill(lengthOf, BAD);
+        System.arraycopy(symbols, 0, symbolOf, 0, symbols.length);
+        for (int c = 0; c < lengths.length; c++) {
+            lengthOf[c] = lengths[c];
+        }
     }
 
     /** Reads and checks the symbols buffer (8 bytes a symbol) and the lengths buffer (a byte a symbol, 1..8). */
@@ -48,28 +58,83 @@ final class FsstSymbols {
         return new FsstSymbols(symbols, lengths);
     }
 
+    /** Bytes of zeros the decoded buffer has past its end, so views may read 16 bytes from any value's start. */
+    static final int SLACK = 16;
+    /** A length no symbol has: the fast loop's tables give it to codes that name no symbol. */
+    private static final int BAD = 16;
+    /** The fast loop decodes eight codes at a time while this many output bytes are left (8 codes x length 16). */
+    private static final int FAST_ROOM = 8 * BAD;
+
     /**
-     * Decodes {@code codes}, which must produce exactly {@code total} bytes. The result has
-     * {@value #MAX_SYMBOL_LENGTH} bytes of slack at the end (symbols are written a whole word at a time).
+     * Decodes {@code codes}, which must produce exactly {@code total} bytes. The result has {@value #SLACK} bytes of
+     * zeros at the end (symbols are written a whole word at a time, and views read whole words).
      * {@code codesStart} is where {@code codes} starts in the codes buffer, for messages.
+     *
+     * <p>The main loop takes eight codes as one little-endian word; when none is the escape or names no symbol, it
+     * writes their eight symbols (eight bytes each, overlapping) without a test per code. Words with an escape, and the
+     * tail, go one code at a time.
      */
     byte[] decode(ArrayParts parts, MemorySegment codes, long codesStart, int total) {
         byte[] in = codes.toArray(ValueLayout.JAVA_BYTE);
-        byte[] out = new byte[total + MAX_SYMBOL_LENGTH];
-        long[] symbols = this.symbols;
-        byte[] lengths = this.lengths;
-        int count = symbols.length;
+        byte[] out = new byte[total + SLACK];
+        long[] sym = symbolOf;
+        int[] len = lengthOf;
         int pos = 0;
         int i = 0;
         int end = in.length;
         while (i < end) {
+            if (i + 8 <= end && pos + FAST_ROOM <= total) {
+                long w = (long) LONG_LE.get(in, i);
+                // A byte of 0xFF (the escape) in w: the classic "has a zero byte" test on ~w.
+                long x = ~w;
+                if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) == 0) {
+                    int c0 = (int) w & 0xFF;
+                    int c1 = (int) (w >>> 8) & 0xFF;
+                    int c2 = (int) (w >>> 16) & 0xFF;
+                    int c3 = (int) (w >>> 24) & 0xFF;
+                    int c4 = (int) (w >>> 32) & 0xFF;
+                    int c5 = (int) (w >>> 40) & 0xFF;
+                    int c6 = (int) (w >>> 48) & 0xFF;
+                    int c7 = (int) (w >>> 56);
+                    int l0 = len[c0];
+                    int l1 = len[c1];
+                    int l2 = len[c2];
+                    int l3 = len[c3];
+                    int l4 = len[c4];
+                    int l5 = len[c5];
+                    int l6 = len[c6];
+                    int l7 = len[c7];
+                    if (((l0 | l1 | l2 | l3 | l4 | l5 | l6 | l7) & BAD) == 0) {
+                        LONG_LE.set(out, pos, sym[c0]);
+                        pos += l0;
+                        LONG_LE.set(out, pos, sym[c1]);
+                        pos += l1;
+                        LONG_LE.set(out, pos, sym[c2]);
+                        pos += l2;
+                        LONG_LE.set(out, pos, sym[c3]);
+                        pos += l3;
+                        LONG_LE.set(out, pos, sym[c4]);
+                        pos += l4;
+                        LONG_LE.set(out, pos, sym[c5]);
+                        pos += l5;
+                        LONG_LE.set(out, pos, sym[c6]);
+                        pos += l6;
+                        LONG_LE.set(out, pos, sym[c7]);
+                        pos += l7;
+                        i += 8;
+                        continue;
+                    }
+                }
+            }
+            // One code: the tail, an escape, or a code that names no symbol (reported here).
             if (pos > total) {
                 break;
             }
             int code = in[i++] & 0xFF;
-            if (code < count) {
-                LONG_LE.set(out, pos, symbols[code]);
-                pos += lengths[code];
+            int l = len[code];
+            if (l != BAD) {
+                LONG_LE.set(out, pos, sym[code]);
+                pos += l;
             } else if (code == ESCAPE) {
                 if (i == end) {
                     throw parts.malformed("the codes end with an escape and no byte after it");
@@ -77,7 +142,7 @@ final class FsstSymbols {
                 out[pos++] = in[i++];
             } else {
                 throw parts.malformed("code " + code + " at codes byte " + (codesStart + i - 1)
-                        + " names no symbol (the table has " + count + ")");
+                        + " names no symbol (the table has " + symbols.length + ")");
             }
         }
         if (pos != total) {

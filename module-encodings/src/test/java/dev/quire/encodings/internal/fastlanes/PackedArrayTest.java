@@ -76,11 +76,83 @@ class PackedArrayTest {
     @MethodSource("shapes")
     void kernelAgreesWithTheCanonicalValues(PType type, int width, int seed) {
         Random random = new Random(seed * 1000L + type.ordinal() * 20 + width);
+        for (Array a : plainAndFramed(type, width, seed, random)) {
+            check(a, random);
+        }
+    }
+
+    static Stream<Arguments> takeShapes() {
+        List<Arguments> out = new ArrayList<>();
+        for (PType t : INTEGERS) {
+            for (int w : new int[] {0, 1, 3, 7, 8, 9, 13, 16, 17, 23, 31, 32, 33, 47, 63, 64}) {
+                if (w <= t.byteWidth() * 8) {
+                    for (int seed = 0; seed < 3; seed++) {
+                        out.add(Arguments.of(t, w, seed));
+                    }
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    /**
+     * Rows taken from the packed bits (whole arrays and slices cut at block boundaries, sparse and single rows) equal
+     * the same rows of {@code toCanonical()}, values and validity, for every width a type can have.
+     */
+    @ParameterizedTest(name = "{0} w{1} seed {2}")
+    @MethodSource("takeShapes")
+    void takeAgreesWithTheCanonicalValues(PType type, int width, int seed) {
+        Random random = new Random(seed * 7919L + type.ordinal() * 70 + width);
+        for (Array a : plainAndFramed(type, width, seed, random)) {
+            int n = (int) a.length();
+            List<Array> arrays = new ArrayList<>(List.of(a));
+            if (n > 2) {
+                int from = random.nextInt(n / 2);
+                Array slice = a.slice(from, from + 1 + random.nextInt(n - from - 1));
+                if (slice instanceof PackedArray) { // patched arrays slice their canonical values
+                    arrays.add(slice);
+                }
+            }
+            for (Array array : arrays) {
+                int len = (int) array.length();
+                PrimitiveArray canonical = (PrimitiveArray) ((PackedArray) array).undecoded().toCanonical();
+                for (int k = 0; k < 4; k++) {
+                    int count = k == 0 ? 1 : Math.max(1, len / (k == 1 ? PackedArray.TAKE_ONE_IN : 37));
+                    long[] rows = random.longs(count * 3L, 0, len).distinct().limit(count).sorted().toArray();
+                    Array fresh = array instanceof PackedArray p ? p.undecoded() : array;
+                    java.util.Optional<Array> taken = ((PackedArray) fresh).take(rows);
+                    if ((long) rows.length * PackedArray.TAKE_ONE_IN > len) {
+                        assertFalse(taken.isPresent(), "took " + rows.length + " of " + len + " rows");
+                        continue;
+                    }
+                    assertTrue(taken.isPresent(), "declined " + rows.length + " of " + len + " rows");
+                    PrimitiveArray got = assertInstanceOf(PrimitiveArray.class, taken.get());
+                    assertEquals(array.dtype(), got.dtype());
+                    assertEquals(rows.length, got.length());
+                    for (int i = 0; i < rows.length; i++) {
+                        long row = rows[i];
+                        assertEquals(canonical.isValid(row), got.isValid(i), "validity of row " + row);
+                        if (canonical.isValid(row)) {
+                            assertEquals(canonical.getLongValue(row), got.getLongValue(i),
+                                    "row " + row + " of " + len + " in " + array.encodingId());
+                        }
+                    }
+                }
+                long[] tooMany = java.util.stream.LongStream.range(0, len).toArray();
+                if (len >= PackedArray.TAKE_ONE_IN) {
+                    assertFalse(((PackedArray) array).undecoded().take(tooMany).isPresent(), "took every row");
+                }
+            }
+        }
+    }
+
+    /** A random bit-packed array of {@code type} and {@code width} (offset, patches, nulls), and it under a reference. */
+    private static List<Array> plainAndFramed(PType type, int width, int seed, Random random) {
         int offset = random.nextBoolean() ? 0 : random.nextInt(1024);
         int length = 1 + random.nextInt(seed == 3 ? 40_000 : 5000); // long enough for 12-bit tables
         long[] padded = new long[(int) FastLanes.blocks(offset, length) * 1024];
         for (int i = 0; i < padded.length; i++) {
-            padded[i] = width == 0 ? 0 : random.nextLong() & ((1L << width) - 1);
+            padded[i] = width == 0 ? 0 : width == 64 ? random.nextLong() : random.nextLong() & ((1L << width) - 1);
         }
         boolean nullable = random.nextBoolean();
         boolean patched = random.nextBoolean();
@@ -111,14 +183,13 @@ class PackedArrayTest {
             bitpacked.child(new BoolArray(TestArrays.mask(valid).bits(), Validity.NON_NULLABLE));
         }
         Array plain = bitpacked.decode(new BitPackedEncoding());
-        check(plain, random);
         int bits = type.byteWidth() * 8;
         long ref = random.nextLong();
         ref = bits == 64 ? ref : type.isUnsigned() ? ref & ((1L << bits) - 1) : (ref << (64 - bits)) >> (64 - bits);
         Array framed = new TestParts(dtype, length, ScalarValues.encode(new Scalar(dtype, ref)))
                 .child(new BitPackedEncoding(), bitpacked).decode(new FrameOfReferenceEncoding());
-        assertEquals(FrameOfReferenceEncoding.ID, framed.encodingId());
-        check(framed, random);
+        assertEquals(ref == 0 ? BitPackedEncoding.ID : FrameOfReferenceEncoding.ID, framed.encodingId());
+        return List.of(plain, framed);
     }
 
     private static long[] distinctSorted(Random random, int length, int count) {

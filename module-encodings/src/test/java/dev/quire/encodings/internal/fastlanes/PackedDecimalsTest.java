@@ -18,6 +18,7 @@ import dev.quire.layout.dtype.PType;
 import dev.quire.layout.expr.ValuePredicate;
 import dev.quire.layout.spi.FilterKernel;
 import dev.quire.layout.spi.ScalarValues;
+import dev.quire.layout.spi.TakeKernel;
 import java.math.BigDecimal;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Decimal byte parts over frame-of-reference bit-packed parts (the shape of lineitem's quantity, discount and price
  * columns) stay lazy: their kernel agrees with the predicate over the canonical decimals on every valid row, slices
- * stay lazy and agree too, and the canonical decimals are the part's integers at the dtype's scale.
+ * stay lazy and agree too, sparse rows taken from the part equal those of the canonical decimals, and the canonical
+ * decimals are the part's integers at the dtype's scale.
  */
 class PackedDecimalsTest {
 
@@ -97,6 +99,18 @@ class PackedDecimalsTest {
                         assertEquals((want[i >>> 6] & (1L << i)) != 0, (got[i >>> 6] & (1L << i)) != 0,
                                 "row " + i + " of " + between);
                     }
+                }
+            }
+            // Sparse rows taken from the packed part equal the same rows of the canonical decimals.
+            long[] rows = random.longs(n / 20 + 1, 0, n).distinct().sorted().toArray();
+            Array taken = ((TakeKernel) fresh).take(rows).orElseThrow();
+            DecimalArray picked = assertInstanceOf(DecimalArray.class, taken);
+            assertEquals(a.dtype(), picked.dtype());
+            assertEquals(rows.length, picked.length());
+            for (int i = 0; i < rows.length; i++) {
+                assertEquals(canonical.isValid(rows[i]), picked.isValid(i), "validity of taken row " + rows[i]);
+                if (canonical.isValid(rows[i])) {
+                    assertEquals(canonical.getDecimal(rows[i]), picked.getDecimal(i), "taken row " + rows[i]);
                 }
             }
             long[] validity = new long[(n + 63) >>> 6];
