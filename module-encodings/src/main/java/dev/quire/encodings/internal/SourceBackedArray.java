@@ -4,6 +4,8 @@ import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.spi.ArrayEncoder;
+import dev.quire.layout.spi.EncodedArray;
 import java.util.Objects;
 
 /**
@@ -24,6 +26,9 @@ public abstract class SourceBackedArray implements Array {
         }
         this.source = source;
     }
+
+    /** The node's metadata, own buffers and encoded children (through {@code encoder}). */
+    public abstract EncodedArray serialize(ArrayEncoder encoder);
 
     /** The canonical values this array encodes. */
     public final Array source() {

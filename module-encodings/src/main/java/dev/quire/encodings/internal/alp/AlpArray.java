@@ -72,7 +72,8 @@ public final class AlpArray extends SourceBackedArray {
     }
 
     /** Serializes this array: metadata {@code {exp_e, exp_f, patches?}}, no buffers, the children. */
-    EncodedArray serialize(ArrayEncoder encoder) {
+    @Override
+    public EncodedArray serialize(ArrayEncoder encoder) {
         AlpMetadata.Builder meta = AlpMetadata.newBuilder().setExpE(e).setExpF(f);
         patches.ifPresent(p -> meta.setPatches(p.metadata(length())));
         List<EncodedArray> children = new ArrayList<>();

@@ -3,6 +3,7 @@ package dev.quire.encodings.internal.alp;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.IntegerChildren;
 import dev.quire.encodings.internal.Patches;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.AlpMetadata;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.LittleEndian;
@@ -10,10 +11,7 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -22,7 +20,7 @@ import java.lang.foreign.MemorySegment;
  * multiplied in that order in the float type, as the reference does. Values that do not survive the round trip are
  * patches (metadata {@code patches}, children 1 to 2 or 3), stored as floats of the column's dtype.
  */
-public final class AlpEncoding implements ArrayEncoding {
+public final class AlpEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.alp";
 
     /** The largest exponent for f64 values (10^18 is the largest power of ten an i64 holds). */
@@ -78,16 +76,6 @@ public final class AlpEncoding implements ArrayEncoding {
         return new PrimitiveArray(dtype, values, validity);
     }
 
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Serializes an {@link AlpArray} (made by {@link AlpEncoder}). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return ((AlpArray) array).serialize(encoder);
-    }
 
     private static MemorySegment decodeF64(MemorySegment encoded, int n, int e, int f) {
         long[] ints = new long[n];

@@ -76,7 +76,8 @@ public final class AlpRdArray extends SourceBackedArray {
     }
 
     /** Serializes this array: metadata {@code {right_bit_width, dict_len, dict, left_parts_ptype, patches?}}. */
-    EncodedArray serialize(ArrayEncoder encoder) {
+    @Override
+    public EncodedArray serialize(ArrayEncoder encoder) {
         AlpRdMetadata.Builder meta = AlpRdMetadata.newBuilder()
                 .setRightBitWidth(rightBitWidth)
                 .setDictLen(dictionary.length)

@@ -3,6 +3,7 @@ package dev.quire.encodings.internal.alp;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.IntegerChildren;
 import dev.quire.encodings.internal.Patches;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.AlpRdMetadata;
 import dev.quire.encodings.internal.proto.PatchesMetadata;
 import dev.quire.layout.array.Array;
@@ -11,10 +12,7 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -28,7 +26,7 @@ import java.nio.ByteOrder;
  *
  * <p>Vortex 0.76 writes no chunk offsets for these patches and ignores them on reading; so does this decoder.
  */
-public final class AlpRdEncoding implements ArrayEncoding {
+public final class AlpRdEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.alprd";
 
     private static final DType.Primitive LEFT_PARTS = new DType.Primitive(PType.U16, false);
@@ -91,16 +89,6 @@ public final class AlpRdEncoding implements ArrayEncoding {
         return new PrimitiveArray(dtype, values, validity);
     }
 
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Serializes an {@link AlpRdArray} (made by {@link AlpRdEncoder}). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return ((AlpRdArray) array).serialize(encoder);
-    }
 
     /** The dictionary of left parts; an empty one gets a single 0 entry, which only null values can use. */
     private static int[] dictionary(ArrayParts parts, AlpRdMetadata meta) {

@@ -1,6 +1,5 @@
 package dev.quire.encodings.internal.compress;
 
-import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.dtype.DType;
@@ -24,18 +23,6 @@ public abstract class CompressedArray implements Array {
 
     /** The node's metadata, own buffers and encoded children (through {@code encoder}). */
     public abstract EncodedArray serialize(ArrayEncoder encoder);
-
-    /**
-     * What {@link dev.quire.layout.spi.ArrayEncoding#encode} of encoding {@code id} does: serializes {@code array},
-     * which must be a compressed array of that encoding.
-     */
-    public static EncodedArray serialize(Array array, ArrayEncoder encoder, String id) {
-        if (!(array instanceof CompressedArray c) || !c.encodingId().equals(id)) {
-            throw new InvalidArgumentException("encoding `" + id + "` cannot write an array of class "
-                    + array.getClass().getName() + " with encoding `" + array.encodingId() + "`");
-        }
-        return c.serialize(encoder);
-    }
 
     @Override
     public DType dtype() {

@@ -1,18 +1,14 @@
 package dev.quire.encodings.internal.fastlanes;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.Patches;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.BitPackedMetadata;
 import dev.quire.layout.array.Array;
-import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
 
@@ -21,7 +17,7 @@ import java.util.Optional;
  * 1024 values (one buffer, padded to whole blocks, the array starting {@code offset < 1024} values into the first);
  * values that do not fit are patches (children 0..1 or 0..2), then an optional validity child.
  */
-public final class BitPackedEncoding implements ArrayEncoding {
+public final class BitPackedEncoding implements WritesEncodedArrays {
     public static final String ID = "fastlanes.bitpacked";
 
     @Override
@@ -29,16 +25,6 @@ public final class BitPackedEncoding implements ArrayEncoding {
         return ID;
     }
 
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Writes an array a compressor scheme made (see the package's {@code *Encoder} class). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return CompressedArray.serialize(array, encoder, ID);
-    }
 
     @Override
     public Array decode(ArrayParts parts) {

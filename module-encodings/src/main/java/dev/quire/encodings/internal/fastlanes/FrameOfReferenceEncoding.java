@@ -1,18 +1,15 @@
 package dev.quire.encodings.internal.fastlanes;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 import dev.quire.layout.spi.ScalarValues;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -21,7 +18,7 @@ import java.lang.foreign.ValueLayout;
  * {@code fastlanes.for}: integers stored as their difference from a reference (the metadata, a raw ScalarValue); one
  * child of the same dtype, whose validity is the array's. Values are {@code encoded + reference}, wrapping.
  */
-public final class FrameOfReferenceEncoding implements ArrayEncoding {
+public final class FrameOfReferenceEncoding implements WritesEncodedArrays {
     public static final String ID = "fastlanes.for";
 
     @Override
@@ -29,16 +26,6 @@ public final class FrameOfReferenceEncoding implements ArrayEncoding {
         return ID;
     }
 
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Writes an array a compressor scheme made (see the package's {@code *Encoder} class). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return CompressedArray.serialize(array, encoder, ID);
-    }
 
     @Override
     public Array decode(ArrayParts parts) {

@@ -47,7 +47,8 @@ public final class DateTimePartsArray extends SourceBackedArray {
     }
 
     /** Serializes this array: metadata {@code {days_ptype, seconds_ptype, subseconds_ptype}}, the three children. */
-    EncodedArray serialize(ArrayEncoder encoder) {
+    @Override
+    public EncodedArray serialize(ArrayEncoder encoder) {
         byte[] meta = DateTimePartsMetadata.newBuilder()
                 .setDaysPtype(ptype(days))
                 .setSecondsPtype(ptype(seconds))

@@ -3,6 +3,7 @@ package dev.quire.encodings.internal.logical;
 import dev.quire.encodings.internal.Checks;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.IntegerChildren;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.DateTimePartsMetadata;
 import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.Array;
@@ -13,10 +14,7 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.dtype.Temporal;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -25,7 +23,7 @@ import java.lang.foreign.MemorySegment;
  * non-nullable); each of any integer type named by the metadata. The value is
  * {@code (days * 86400 + seconds) * unitsPerSecond + subseconds}, with the wrapping arithmetic of the reference.
  */
-public final class DateTimePartsEncoding implements ArrayEncoding {
+public final class DateTimePartsEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.datetimeparts";
 
     private static final long SECONDS_PER_DAY = 86_400;
@@ -97,16 +95,5 @@ public final class DateTimePartsEncoding implements ArrayEncoding {
             return c.scalar().isNull() ? Validity.ALL_INVALID : Validity.allValid(days.dtype().nullable());
         }
         return ((PrimitiveArray) days.toCanonical()).validity();
-    }
-
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Serializes a {@link DateTimePartsArray} (made by {@link DateTimePartsEncoder}). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return ((DateTimePartsArray) array).serialize(encoder);
     }
 }

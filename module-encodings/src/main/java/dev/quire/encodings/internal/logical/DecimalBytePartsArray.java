@@ -42,7 +42,8 @@ public final class DecimalBytePartsArray extends SourceBackedArray {
     }
 
     /** Serializes this array: metadata {@code {zeroth_child_ptype, lower_part_count = 0}}, the one child. */
-    EncodedArray serialize(ArrayEncoder encoder) {
+    @Override
+    public EncodedArray serialize(ArrayEncoder encoder) {
         byte[] meta = DecimalBytePartsMetadata.newBuilder()
                 .setZerothChildPtype(((DType.Primitive) mostSignificant.dtype()).ptype().code())
                 .setLowerPartCount(0)

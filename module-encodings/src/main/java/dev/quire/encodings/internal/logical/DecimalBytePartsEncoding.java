@@ -3,15 +3,13 @@ package dev.quire.encodings.internal.logical;
 import dev.quire.encodings.internal.Checks;
 import dev.quire.encodings.internal.CodeTableKernel;
 import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.DecimalBytePartsMetadata;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 
 /**
  * {@code vortex.decimal_byte_parts}: decimals whose unscaled values fit a signed integer, stored as one child of that
@@ -19,7 +17,7 @@ import dev.quire.layout.spi.EncodedArray;
  * no lower parts. Decodes to a decimal array of the child's width, sharing its values, or, over
  * a child that answers filters from its codes, to a lazy {@link DecimalPartsArray}.
  */
-public final class DecimalBytePartsEncoding implements ArrayEncoding {
+public final class DecimalBytePartsEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.decimal_byte_parts";
 
     @Override
@@ -58,16 +56,5 @@ public final class DecimalBytePartsEncoding implements ArrayEncoding {
             return new DecimalPartsArray(dtype, part, kernel);
         }
         return DecimalPartsArray.decimals(dtype, (PrimitiveArray) part.toCanonical());
-    }
-
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Serializes a {@link DecimalBytePartsArray} (made by {@link DecimalBytePartsEncoder}). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return ((DecimalBytePartsArray) array).serialize(encoder);
     }
 }

@@ -1,8 +1,8 @@
 package dev.quire.encodings.internal.logical;
 
 import dev.quire.encodings.internal.Checks;
-import dev.quire.encodings.internal.compress.CompressedArray;
 import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.DecimalArray;
@@ -13,16 +13,13 @@ import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 
 /**
  * {@code vortex.masked}: a nullable array stored as its values (child 0, the non-nullable dtype) and a validity
  * (child 1; absent means all valid). Decodes to the child's canonical array carrying that validity.
  */
-public final class MaskedEncoding implements ArrayEncoding {
+public final class MaskedEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.masked";
 
     @Override
@@ -30,16 +27,6 @@ public final class MaskedEncoding implements ArrayEncoding {
         return ID;
     }
 
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Writes an array a compressor scheme made (see {@link MaskedEncoder}). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return CompressedArray.serialize(array, encoder, ID);
-    }
 
     @Override
     public Array decode(ArrayParts parts) {

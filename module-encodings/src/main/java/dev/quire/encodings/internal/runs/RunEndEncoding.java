@@ -1,8 +1,8 @@
 package dev.quire.encodings.internal.runs;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.RunEndMetadata;
 import dev.quire.errors.UnsupportedFeatureException;
 import dev.quire.layout.array.Array;
@@ -15,10 +15,7 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -28,7 +25,7 @@ import java.util.Arrays;
  * from the start of the unsliced array) and one value per run (the array's dtype, whose validity gives each run's);
  * the array starts {@code offset} values in.
  */
-public final class RunEndEncoding implements ArrayEncoding {
+public final class RunEndEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.runend";
 
     @Override
@@ -36,16 +33,6 @@ public final class RunEndEncoding implements ArrayEncoding {
         return ID;
     }
 
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Writes an array a compressor scheme made (see the package's {@code *Encoder} class). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return CompressedArray.serialize(array, encoder, ID);
-    }
 
     @Override
     public Array decode(ArrayParts parts) {

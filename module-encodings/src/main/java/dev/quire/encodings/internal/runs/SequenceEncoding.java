@@ -1,9 +1,9 @@
 package dev.quire.encodings.internal.runs;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
 import com.google.protobuf.ByteString;
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.SequenceMetadata;
 import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.Array;
@@ -12,10 +12,7 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 import dev.quire.layout.spi.ScalarValues;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
@@ -24,7 +21,7 @@ import java.math.BigInteger;
  * {@code vortex.sequence}: the integers {@code base + i * multiplier}, no buffers and no children; never null. The
  * last value must be representable in the dtype (so no value overflows), as the reference checks.
  */
-public final class SequenceEncoding implements ArrayEncoding {
+public final class SequenceEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.sequence";
 
     @Override
@@ -32,16 +29,6 @@ public final class SequenceEncoding implements ArrayEncoding {
         return ID;
     }
 
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Writes an array a compressor scheme made (see the package's {@code *Encoder} class). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return CompressedArray.serialize(array, encoder, ID);
-    }
 
     @Override
     public Array decode(ArrayParts parts) {

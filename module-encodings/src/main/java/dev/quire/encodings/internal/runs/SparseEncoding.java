@@ -1,9 +1,9 @@
 package dev.quire.encodings.internal.runs;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.Patches;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.PatchesMetadata;
 import dev.quire.encodings.internal.proto.SparseMetadata;
 import dev.quire.errors.MalformedFileException;
@@ -18,10 +18,7 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 import dev.quire.layout.spi.ScalarValues;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -31,7 +28,7 @@ import java.util.Arrays;
  * {@code vortex.sparse}: a fill value (buffer 0, a ScalarValue, possibly null) everywhere except at the patches
  * (children 0 and 1: indices and values of the array's dtype), whose values, nulls included, win.
  */
-public final class SparseEncoding implements ArrayEncoding {
+public final class SparseEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.sparse";
 
     @Override
@@ -39,16 +36,6 @@ public final class SparseEncoding implements ArrayEncoding {
         return ID;
     }
 
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Writes an array a compressor scheme made (see the package's {@code *Encoder} class). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return CompressedArray.serialize(array, encoder, ID);
-    }
 
     @Override
     public Array decode(ArrayParts parts) {

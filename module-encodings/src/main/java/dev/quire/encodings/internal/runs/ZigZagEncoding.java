@@ -1,17 +1,14 @@
 package dev.quire.encodings.internal.runs;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -19,7 +16,7 @@ import java.lang.foreign.ValueLayout;
  * {@code vortex.zigzag}: signed integers mapped to unsigned ones ({@code 0, -1, 1, -2, ...} to {@code 0, 1, 2, 3,
  * ...}); empty metadata, one child of the unsigned type of the same width and nullability, whose validity is kept.
  */
-public final class ZigZagEncoding implements ArrayEncoding {
+public final class ZigZagEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.zigzag";
 
     @Override
@@ -27,16 +24,6 @@ public final class ZigZagEncoding implements ArrayEncoding {
         return ID;
     }
 
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Writes an array a compressor scheme made (see the package's {@code *Encoder} class). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return CompressedArray.serialize(array, encoder, ID);
-    }
 
     @Override
     public Array decode(ArrayParts parts) {

@@ -81,7 +81,8 @@ public final class FsstArray extends SourceBackedArray {
     }
 
     /** Serializes this array: three buffers, the two integer children, then the validity child if there are nulls. */
-    EncodedArray serialize(ArrayEncoder encoder) {
+    @Override
+    public EncodedArray serialize(ArrayEncoder encoder) {
         byte[] meta = FsstMetadata.newBuilder()
                 .setUncompressedLengthsPtype(ptype(uncompressedLengths))
                 .setCodesOffsetsPtype(ptype(codesOffsets))

@@ -3,16 +3,14 @@ package dev.quire.encodings.internal.strings;
 import dev.quire.encodings.internal.Checks;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.IntegerChildren;
+import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.FsstMetadata;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.EncodedArray;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
@@ -26,7 +24,7 @@ import java.util.List;
  * cut by the uncompressed lengths; the two must agree on the total. The older form (two buffers, the codes as a
  * {@code vortex.varbin} binary child followed by the lengths) is read too.
  */
-public final class FsstEncoding implements ArrayEncoding {
+public final class FsstEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.fsst";
 
     @Override
@@ -65,16 +63,6 @@ public final class FsstEncoding implements ArrayEncoding {
         return cut(parts, dtype, decoded, lengths, validity);
     }
 
-    @Override
-    public boolean canEncode() {
-        return true;
-    }
-
-    /** Serializes an {@link FsstArray} (made by {@link FsstEncoder}). */
-    @Override
-    public EncodedArray encode(Array array, ArrayEncoder encoder) {
-        return ((FsstArray) array).serialize(encoder);
-    }
 
     /** Two buffers: the codes are child 0, a binary varbin of the column's nullability, the lengths child 1. */
     private static Array decodeLegacy(ArrayParts parts, DType dtype, PType lengthsType) {
