@@ -1,7 +1,7 @@
 package dev.quire.cli;
 
+import dev.quire.cli.csv.OutputFile;
 import dev.quire.errors.InvalidArgumentException;
-import dev.quire.errors.QuireIoException;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.file.VortexFile;
@@ -10,10 +10,8 @@ import dev.quire.layout.file.WriteOptions;
 import dev.quire.layout.scan.BatchStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 
 /**
@@ -38,44 +36,23 @@ final class VortexRewrite {
     }
 
     static Result rewrite(Path input, Path target, WriteOptions options) {
-        Path temp = target.toAbsolutePath().resolveSibling("." + target.getFileName() + "."
-                + ProcessHandle.current().pid() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
-        boolean done = false;
         try (VortexFile file = VortexFile.open(input)) {
             if (!(file.dtype() instanceof DType.Struct schema)) {
                 throw new InvalidArgumentException(input + " holds a " + file.dtype()
                         + " array, not a struct of columns; only struct files can be rewritten");
             }
-            long rows = 0;
-            try (VortexWriter writer = VortexWriter.create(temp, schema, options);
-                    BatchStream batches = file.scan().batches()) {
-                for (StructArray batch : batches) {
-                    writer.write(batch);
-                    rows += batch.length();
+            long rows = OutputFile.write(target, temp -> {
+                long written = 0;
+                try (VortexWriter writer = VortexWriter.create(temp, schema, options);
+                        BatchStream batches = file.scan().batches()) {
+                    for (StructArray batch : batches) {
+                        writer.write(batch);
+                        written += batch.length();
+                    }
                 }
-            }
-            moveIntoPlace(temp, target);
-            done = true;
-            return new Result(schema, rows, Files.size(target));
-        } catch (IOException e) {
-            throw new QuireIoException("writing " + target + " failed: " + e.getMessage(), e);
-        } finally {
-            if (!done) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException e) {
-                    System.getLogger(VortexRewrite.class.getName()).log(System.Logger.Level.WARNING,
-                            "could not delete the partial output " + temp, e);
-                }
-            }
-        }
-    }
-
-    private static void moveIntoPlace(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+                return written;
+            });
+            return new Result(schema, rows, OutputFile.size(target));
         }
     }
 }

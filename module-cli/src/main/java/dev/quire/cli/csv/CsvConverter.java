@@ -18,10 +18,8 @@ import dev.quire.layout.file.WriteOptions;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -108,36 +106,15 @@ public final class CsvConverter {
     public static Result convert(InputStream csv, String inputName, Path target, Options options,
             Listener listener) {
         CountingInputStream counted = new CountingInputStream(csv);
-        // Beside the target, so the final move is a rename; created by the writer, so it gets the usual permissions.
-        Path temp = target.toAbsolutePath().resolveSibling("." + target.getFileName() + "."
-                + ProcessHandle.current().pid() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
-        boolean done = false;
-        try {
+        Written written = OutputFile.write(target, temp -> {
             Conversion c = new Conversion(counted, inputName, options, listener);
             long rows = c.run(temp);
-            moveIntoPlace(temp, target);
-            done = true;
-            return new Result(c.schema, rows, Files.size(target));
-        } catch (IOException e) {
-            throw new QuireIoException("writing " + target + " failed: " + e.getMessage(), e);
-        } finally {
-            if (!done) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException e) {
-                    System.getLogger(CsvConverter.class.getName()).log(System.Logger.Level.WARNING,
-                            "could not delete the partial output " + temp, e);
-                }
-            }
-        }
+            return new Written(c.schema, rows);
+        });
+        return new Result(written.schema(), written.rows(), OutputFile.size(target));
     }
 
-    private static void moveIntoPlace(Path temp, Path target) throws IOException {
-        try {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+    private record Written(DType.Struct schema, long rows) {
     }
 
     /** One run: the parser, the schema once known, and the rows seen. */
