@@ -4,9 +4,21 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.BatchStream;
+import dev.vortex.api.DataSource;
+import dev.vortex.api.Expression;
+import dev.vortex.api.Partition;
+import dev.vortex.api.Scan;
+import dev.vortex.api.ScanOptions;
+import dev.vortex.api.Session;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -26,7 +38,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@code shape} (bit-packing at 4, 12 and 20 bits, frame of reference, ALP, ALP-RD, FSST, run-end, sequence,
  * dictionary codes). Every batch is decoded to its canonical form, which is what a scan hands out, so the score is
  * decode plus the scan's per-chunk overhead (the file is read through {@code mmap}, zero-copy, and stays in the page
- * cache). Setup fails, naming what the reference picked, if the expected encoding is not in the column's chunks.
+ * cache). {@code reference} scans the same file with vortex-jni in the same run, each batch exported to Arrow, which
+ * is the reference's canonical form on the JVM; the ratio of the two scores is Quire's decode speed over the
+ * reference's. Setup fails, naming what the reference picked, if the expected encoding is not in the column's chunks.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -42,6 +56,10 @@ public class DecodeBench {
     public String shape;
 
     private VortexFile file;
+    private Session session;
+    private DataSource source;
+    private BufferAllocator allocator;
+    private ScanOptions options;
 
     @Setup(Level.Trial)
     public void setup() {
@@ -54,11 +72,39 @@ public class DecodeBench {
         }
         System.out.println("shape " + shape + ": " + trees.stream().distinct().toList());
         file = VortexFile.open(path);
+        session = Session.create();
+        source = DataSource.open(session, path.toAbsolutePath().toString());
+        allocator = new RootAllocator();
+        options = ScanOptions.builder()
+                .projection(Expression.select(new String[] {DecodeData.COLUMN}, Expression.root()))
+                .build();
+        System.out.println("reference batches for " + shape + ": " + referenceVectorKinds());
+    }
+
+    /** The distinct Arrow vector classes (and dictionary encodings) the reference hands out for this file. */
+    private List<String> referenceVectorKinds() {
+        Set<String> kinds = new TreeSet<>();
+        try {
+            Scan scan = source.scan(options);
+            while (scan.hasNext()) {
+                try (ArrowReader reader = scan.next().scanArrow(allocator)) {
+                    while (reader.loadNextBatch()) {
+                        var vector = reader.getVectorSchemaRoot().getVector(0);
+                        kinds.add(vector.getClass().getSimpleName() + " " + vector.getField().getType()
+                                + (vector.getField().getDictionary() == null ? "" : " dictionary"));
+                    }
+                }
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("the reference could not scan " + shape, e);
+        }
+        return List.copyOf(kinds);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
         file.close();
+        allocator.close();
     }
 
     /** Every value of the column, decoded to canonical arrays; returns the rows seen. */
@@ -74,6 +120,27 @@ public class DecodeBench {
         }
         if (rows != ROWS) {
             throw new IllegalStateException("decoded " + rows + " rows of " + ROWS);
+        }
+        return rows;
+    }
+
+    /** The same column scanned by the reference (vortex-jni), every batch exported to Arrow; returns the rows seen. */
+    @Benchmark
+    @OperationsPerInvocation(ROWS)
+    public long reference() throws Exception {
+        long rows = 0;
+        Scan scan = source.scan(options);
+        while (scan.hasNext()) {
+            Partition partition = scan.next();
+            try (ArrowReader reader = partition.scanArrow(allocator)) {
+                while (reader.loadNextBatch()) {
+                    VectorSchemaRoot root = reader.getVectorSchemaRoot();
+                    rows += root.getVector(0).getValueCount();
+                }
+            }
+        }
+        if (rows != ROWS) {
+            throw new IllegalStateException("the reference decoded " + rows + " rows of " + ROWS);
         }
         return rows;
     }
