@@ -129,9 +129,17 @@ public final class FileContext {
     }
 
     LayoutVTable vtable(int specIndex, Layout node) {
+        return vtable(specIndex, node::path);
+    }
+
+    /**
+     * The vtable for an index into the footer's layout specs, resolved through the registry once per index;
+     * {@code location} names the layout for the error when the index is not in the footer or the id is unknown.
+     */
+    LayoutVTable vtable(int specIndex, Supplier<String> location) {
         LayoutVTable v = specIndex < vtables.length() ? vtables.get(specIndex) : null;
         if (v == null) {
-            String id = layoutId(specIndex, node::path);
+            String id = layoutId(specIndex, location);
             v = LayoutVTables.get(id);
             vtables.set(specIndex, v);
         }
