@@ -241,7 +241,7 @@ public final class LayoutNode implements Layout {
         if (memo >= 0 && memo >>> 1 == spec) {
             return (memo & 1) == 1;
         }
-        boolean none = !file.vtable(spec, () -> path() + ".child[" + index + "]").registersInteriorSplits();
+        boolean none = !file.childVtable(spec, this, index).registersInteriorSplits();
         lastSplitAnswer = spec << 1 | (none ? 1 : 0);
         return none;
     }

@@ -86,8 +86,10 @@ public final class ChunkedLayout implements LayoutVTable {
 
         Reader(Layout layout) {
             this.layout = layout;
-            // Shared with every other chunked reader of the file whose chunks line up with these.
-            this.offsets = LayoutNode.shareOffsets(layout, chunkOffsets(layout));
+            // Shared with every other chunked reader of the file whose chunks line up with these. A file node was
+            // validated when it was built, so its offsets are taken as they are; other layouts are checked here.
+            long[] own = layout instanceof LayoutNode ? LayoutNode.childOffsets(layout) : chunkOffsets(layout);
+            this.offsets = LayoutNode.shareOffsets(layout, own);
         }
 
         @Override
