@@ -11,6 +11,7 @@ import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
@@ -218,6 +219,57 @@ class SplitCollectionPropertyTest {
             aligned += sameGrid ? 1 : 0;
         }
         assertEquals(TREES / 2, aligned);
+    }
+
+    /**
+     * What a node answers about its children from their tables in the footer, before building any (one pass that
+     * reads only each child's encoding and row count, with one encoding kept for children that share it), equals
+     * what the built children say, on every node of random trees (chunks of mixed layouts included).
+     */
+    @Test
+    void footerAnswersEqualTheBuiltChildren() throws IOException {
+        Random random = new Random(20_261_130);
+        int mixed = 0;
+        for (int tree = 0; tree < TREES / 2; tree++) {
+            long rows = 1 + random.nextInt(2000);
+            Generator gen = new Generator(random, rows, tree % 2 == 0);
+            List<Field> fields = new ArrayList<>();
+            Model root = gen.struct(rows, 0, fields);
+            Path path = gen.file.finish(new DType.Struct(fields, false), root.node(),
+                    dir.resolve("answers" + tree + ".vortex"));
+            try (VortexFile file = VortexFile.open(path)) {
+                mixed += compareWithBuiltChildren(file.freshReader().layout(), "tree " + tree);
+            }
+        }
+        assertTrue(mixed > 0, "some node has children of different layouts");
+    }
+
+    /** Compares a node's answers with its built children, recursively; returns how many nodes had mixed children. */
+    private static int compareWithBuiltChildren(Layout layout, String where) {
+        int n = layout.childCount();
+        String[] ids = new String[n];
+        long[] rows = new long[n];
+        boolean[] none = new boolean[n];
+        boolean any = layout.anyChildHasInteriorSplits();
+        for (int i = 0; i < n; i++) {
+            ids[i] = layout.childEncodingId(i);
+            rows[i] = layout.childRowCount(i);
+            none[i] = layout.childHasNoInteriorSplits(i);
+        }
+        int mixed = 0;
+        boolean anyBuilt = false;
+        for (int i = 0; i < n; i++) {
+            Layout child = layout.child(i);
+            String at = where + " " + layout.path() + " child " + i;
+            assertEquals(child.encodingId(), ids[i], at);
+            assertEquals(child.rowCount(), rows[i], at);
+            assertEquals(!child.vtable().registersInteriorSplits(), none[i], at);
+            anyBuilt |= child.vtable().registersInteriorSplits();
+            mixed += i > 0 && !ids[i].equals(ids[i - 1]) ? 1 : 0;
+            mixed += compareWithBuiltChildren(child, where);
+        }
+        assertEquals(anyBuilt, any, where + " " + layout.path());
+        return mixed;
     }
 
     @Test

@@ -16,7 +16,8 @@ public final class FbBuffer {
     private final ByteBuffer bytes;
     private final String what;
     private final long fileOffset;
-    private int tablesVisited;
+    /** Tables visited so far: a long, so that a buffer read for the life of a file never wraps it. */
+    private long tablesVisited;
     private final int maxTables;
 
     /**
@@ -67,6 +68,18 @@ public final class FbBuffer {
         int vtable = pos - bytes.getInt(pos);
         checkAt(vtable, 4, path, element);
         return vtable;
+    }
+
+    /**
+     * Counts visits to {@code n} tables at once, for a loop that checks them itself: false (counting nothing) when
+     * they would take the buffer past its limit, so that the caller visits them one by one and fails at the right one.
+     */
+    boolean countTables(int n) {
+        if (tablesVisited + n > maxTables) {
+            return false;
+        }
+        tablesVisited += n;
+        return true;
     }
 
     /** Checks the vtable at {@code vtable} (from {@link #vtableOf}): its length, the table size it declares. */

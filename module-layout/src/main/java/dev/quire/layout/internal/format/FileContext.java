@@ -51,8 +51,37 @@ public final class FileContext {
     /** How many distinct parsed metadata a file keeps at most; beyond it, metadata is parsed each time. */
     static final int MAX_PARSED_METADATA = 1024;
 
-    /** A parser and the metadata bytes it read; equal when the parsers are and the bytes' contents are. */
-    private record MetadataKey(Object parser, ByteBuffer bytes) {}
+    /**
+     * A parser and the metadata bytes it read; equal when the parsers are and the bytes' contents are. The bytes are
+     * copied to the heap once, so hashing and comparing them are bulk array operations rather than a bounds-checked
+     * read per byte of a buffer over the footer.
+     */
+    private record MetadataKey(Object parser, byte[] bytes, int hash) {
+        MetadataKey(Object parser, ByteBuffer metadata) {
+            this(parser, heapCopy(metadata));
+        }
+
+        private MetadataKey(Object parser, byte[] bytes) {
+            this(parser, bytes, 31 * parser.hashCode() + Arrays.hashCode(bytes));
+        }
+
+        private static byte[] heapCopy(ByteBuffer metadata) {
+            byte[] bytes = new byte[metadata.remaining()];
+            metadata.duplicate().get(bytes);
+            return bytes;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof MetadataKey other && other.hash == hash && other.parser.equals(parser)
+                    && Arrays.equals(other.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
 
     /**
      * How many distinct offset arrays a file shares at most: beyond it (a file whose columns all differ) arrays are
@@ -130,8 +159,23 @@ public final class FileContext {
 
     LayoutVTable vtable(int specIndex, Layout node) {
         LayoutVTable v = specIndex < vtables.length() ? vtables.get(specIndex) : null;
+        return v != null ? v : vtable(specIndex, node::path);
+    }
+
+    /** The vtable of child {@code index} of {@code parent}, whose layout spec index is {@code specIndex}. */
+    LayoutVTable childVtable(int specIndex, Layout parent, int index) {
+        LayoutVTable v = specIndex < vtables.length() ? vtables.get(specIndex) : null;
+        return v != null ? v : vtable(specIndex, () -> parent.path() + ".child[" + index + "]");
+    }
+
+    /**
+     * The vtable for an index into the footer's layout specs, resolved through the registry once per index;
+     * {@code location} names the layout for the error when the index is not in the footer or the id is unknown.
+     */
+    LayoutVTable vtable(int specIndex, Supplier<String> location) {
+        LayoutVTable v = specIndex < vtables.length() ? vtables.get(specIndex) : null;
         if (v == null) {
-            String id = layoutId(specIndex, node::path);
+            String id = layoutId(specIndex, location);
             v = LayoutVTables.get(id);
             vtables.set(specIndex, v);
         }
@@ -179,7 +223,7 @@ public final class FileContext {
      * each node reports its own error.
      */
     public <T> T parsedMetadata(Object parser, ByteBuffer metadata, Function<ByteBuffer, T> parse) {
-        MetadataKey key = new MetadataKey(parser, metadata.duplicate());
+        MetadataKey key = new MetadataKey(parser, metadata);
         @SuppressWarnings("unchecked")
         T known = (T) parsedMetadata.get(key);
         if (known != null) {

@@ -4,11 +4,9 @@ import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.internal.fb.FbTable;
-import dev.quire.layout.internal.fb.FbTableCursor;
 import dev.quire.layout.internal.fb.FbVector;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutVTable;
-import dev.quire.layout.spi.LayoutVTables;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.util.concurrent.CompletableFuture;
@@ -19,6 +17,7 @@ import java.util.function.Function;
 /** A {@link Layout} read from the layout flatbuffer; children are built on demand and cached. */
 public final class LayoutNode implements Layout {
     private static final ByteBuffer EMPTY = ByteBuffer.allocate(0).asReadOnlyBuffer();
+    private static final char[] NO_SPECS = new char[0];
 
     private final FileContext file;
     private final FbTable table;
@@ -41,7 +40,7 @@ public final class LayoutNode implements Layout {
      * always share a layout, so this spares the registry lookup, and it allocates nothing.
      */
     private volatile int lastSplitAnswer = -1;
-    /** The children's row counts and layout encodings, read in one pass over their tables when first asked. */
+    /** The children's row offsets and layout encodings, read in one pass over their tables when first asked. */
     private volatile ChildHeaders headers;
     /**
      * {@link #anyChildHasInteriorSplits()} once answered: {@link #INTERIOR_UNKNOWN}, {@link #INTERIOR_NONE} or
@@ -52,7 +51,17 @@ public final class LayoutNode implements Layout {
     private static final byte INTERIOR_NONE = 1;
     private static final byte INTERIOR_SOME = 2;
 
-    private record ChildHeaders(long[] rowCounts, int[] specs) {}
+    /**
+     * What a parent knows of its children from their tables. {@code offsets[i]} is the sum of the row counts of
+     * children before {@code i} ({@code n + 1} entries; sums wrap on overflow, which the layout's validation detects
+     * as a descending pair). {@code uniformSpec} is the layout spec index every child has, or -1 when they differ;
+     * then {@code specs} holds each child's, else it is null: the common case keeps one number, not one per child.
+     */
+    private record ChildHeaders(long[] offsets, int uniformSpec, char[] specs) {
+        int spec(int index) {
+            return uniformSpec >= 0 ? uniformSpec : specs[index];
+        }
+    }
 
     private LayoutNode(FileContext file, FbTable table, DType dtype, int depth, LayoutNode parent, int index) {
         this.parent = parent;
@@ -144,7 +153,9 @@ public final class LayoutNode implements Layout {
     @Override
     public long childRowCount(int index) {
         checkChild(index);
-        return headers().rowCounts[index];
+        long[] offsets = headers().offsets;
+        // Exact even when the running sums wrapped: every row count is below 2^63.
+        return offsets[index + 1] - offsets[index];
     }
 
     @Override
@@ -154,33 +165,55 @@ public final class LayoutNode implements Layout {
     }
 
     private int childSpec(int index) {
-        return headers().specs[index];
+        return headers().spec(index);
     }
 
     /**
-     * Chunked layouts ask for every child's row count (twice: to validate and to build their reader) and encoding (to
-     * learn which children have interior splits) before building any child: reading each child's table once, here,
-     * is what keeps a first scan of a wide file from parsing thousands of tables three times over. One cursor
-     * visits them all, so the pass allocates nothing per child.
+     * Chunked layouts ask for every child's row count (to validate and to build their reader) and encoding (to learn
+     * which children have interior splits) before building any child: reading each child's table once, here, is what
+     * keeps a first scan of a wide file from parsing thousands of tables several times over. One pass reads just the
+     * two fields of each table (where they sit is read once per shared vtable), keeps the row counts as the running
+     * offsets a chunked reader needs, and keeps one encoding for all children when they share it.
      */
     private ChildHeaders headers() {
         ChildHeaders h = headers;
         if (h == null) {
             int n = childCount();
-            long[] rowCounts = new long[n];
-            int[] specs = new int[n];
+            long[] offsets = new long[n + 1];
+            char[] specs = n == 0 ? NO_SPECS : null;
+            int uniform = -1;
             if (n > 0) {
-                FbTableCursor child = children.tables();
-                for (int i = 0; i < n; i++) {
-                    child.moveTo(i);
-                    specs[i] = child.u16(0, "encoding", 0);
-                    rowCounts[i] = child.u64(1, "row_count", 0);
+                uniform = children.tables().readAll(0, "encoding", 1, "row_count", null, offsets);
+                if (uniform < 0) {
+                    // Children of different layouts (rare): a second pass keeps each one's.
+                    specs = new char[n];
+                    children.tables().readAll(0, "encoding", 1, "row_count", specs, offsets);
                 }
             }
-            h = new ChildHeaders(rowCounts, specs);
+            h = new ChildHeaders(offsets, uniform, specs);
             headers = h;
         }
         return h;
+    }
+
+    /**
+     * The row offsets of the children of {@code layout}: {@code n + 1} entries, the sum of the row counts of the
+     * children before each, then the total; sums wrap on overflow (a sum smaller than the one before), which the
+     * caller must check. For a file node this is the array read with the children's encodings, shared with whoever
+     * else asks: the caller must never modify it. Other layouts sum {@link Layout#childRowCount} into a new array.
+     */
+    public static long[] childOffsets(Layout layout) {
+        if (layout instanceof LayoutNode node) {
+            return node.headers().offsets;
+        }
+        int n = layout.childCount();
+        long[] offsets = new long[n + 1];
+        long sum = 0;
+        for (int i = 0; i < n; i++) {
+            sum += layout.childRowCount(i);
+            offsets[i + 1] = sum;
+        }
+        return offsets;
     }
 
     /**
@@ -208,26 +241,31 @@ public final class LayoutNode implements Layout {
         if (memo >= 0 && memo >>> 1 == spec) {
             return (memo & 1) == 1;
         }
-        String id = file.layoutId(spec, () -> path() + ".child[" + index + "]");
-        boolean none = !LayoutVTables.get(id).registersInteriorSplits();
+        boolean none = !file.childVtable(spec, this, index).registersInteriorSplits();
         lastSplitAnswer = spec << 1 | (none ? 1 : 0);
         return none;
     }
 
     /**
-     * Answered once per node from the children's layout encodings: one registry answer per run of siblings with the
-     * same encoding (through {@link #childHasNoInteriorSplits}'s memo), so a chunked layout of thousands of flat
-     * chunks asks once.
+     * Answered once per node from the children's layout encodings: one answer when they all share one encoding (a
+     * chunked layout of thousands of flat chunks), else one per run of siblings with the same encoding (through
+     * {@link #childHasNoInteriorSplits}'s memo).
      */
     @Override
     public boolean anyChildHasInteriorSplits() {
         byte known = interior;
         if (known == INTERIOR_UNKNOWN) {
-            int[] specs = headers().specs;
-            boolean any = false;
-            for (int i = 0; i < specs.length && !any; i++) {
-                if (i == 0 || specs[i] != specs[i - 1]) {
-                    any = !childHasNoInteriorSplits(i);
+            ChildHeaders h = headers();
+            boolean any;
+            if (h.uniformSpec >= 0) {
+                any = !childHasNoInteriorSplits(0);
+            } else {
+                any = false;
+                char[] specs = h.specs;
+                for (int i = 0; i < specs.length && !any; i++) {
+                    if (i == 0 || specs[i] != specs[i - 1]) {
+                        any = !childHasNoInteriorSplits(i);
+                    }
                 }
             }
             known = any ? INTERIOR_SOME : INTERIOR_NONE;

@@ -33,37 +33,31 @@ public final class ChunkedLayout implements LayoutVTable {
         if (layout.segmentCount() != 0) {
             throw layout.malformed("a chunked layout has no segments, this one has " + layout.segmentCount());
         }
-        sumChunkRows(layout, null);
-    }
-
-    /** Row offsets of the chunks, plus the total at the end; checks that the children's rows add up. */
-    static long[] chunkOffsets(Layout layout) {
-        long[] offsets = new long[layout.childCount() + 1];
-        sumChunkRows(layout, offsets);
-        return offsets;
+        chunkOffsets(layout);
     }
 
     /**
-     * Checks that the children's rows add up to the node's, writing the running sums into {@code offsets} when it is
-     * not null (validation needs no array, the reader keeps one).
+     * Row offsets of the chunks, plus the total at the end; checks that the children's rows add up. For a file node
+     * these are the offsets it read with its children's encodings (see {@link LayoutNode#childOffsets}), not a copy:
+     * never modify them.
      */
-    private static void sumChunkRows(Layout layout, long[] offsets) {
+    static long[] chunkOffsets(Layout layout) {
+        long[] offsets = LayoutNode.childOffsets(layout);
         int n = layout.childCount();
         long total = layout.rowCount();
         long sum = 0;
         for (int i = 0; i < n; i++) {
-            long next = sum + layout.childRowCount(i);
+            // The sums wrap on overflow: a sum below the one before is a row count that took it past 2^63.
+            long next = offsets[i + 1];
             if (next < sum || next > total) {
                 throw layout.malformed("chunk rows exceed the layout's " + total + " rows at chunk " + i);
             }
             sum = next;
-            if (offsets != null) {
-                offsets[i + 1] = sum;
-            }
         }
         if (sum != total) {
             throw layout.malformed("chunks hold " + sum + " rows, the layout says " + total);
         }
+        return offsets;
     }
 
     @Override
@@ -92,8 +86,10 @@ public final class ChunkedLayout implements LayoutVTable {
 
         Reader(Layout layout) {
             this.layout = layout;
-            // Shared with every other chunked reader of the file whose chunks line up with these.
-            this.offsets = LayoutNode.shareOffsets(layout, chunkOffsets(layout));
+            // Shared with every other chunked reader of the file whose chunks line up with these. A file node was
+            // validated when it was built, so its offsets are taken as they are; other layouts are checked here.
+            long[] own = layout instanceof LayoutNode ? LayoutNode.childOffsets(layout) : chunkOffsets(layout);
+            this.offsets = LayoutNode.shareOffsets(layout, own);
         }
 
         @Override
@@ -130,8 +126,9 @@ public final class ChunkedLayout implements LayoutVTable {
                 splits.add(range.rootTo());
                 return;
             }
-            int first = chunkIndex(range.from());
-            int last = chunkIndex(range.to() - 1);
+            // The whole layout (what a collection over the file asks) needs no search.
+            int first = range.from() < offsets[1] ? 0 : chunkIndex(range.from());
+            int last = range.to() == offsets[n] && offsets[n - 1] < range.to() ? n - 1 : chunkIndex(range.to() - 1);
             if (splits.skipsSplitlessChildren()) {
                 // Classified once per layout node, from the chunks' encodings in the footer.
                 if (!layout.anyChildHasInteriorSplits()) {

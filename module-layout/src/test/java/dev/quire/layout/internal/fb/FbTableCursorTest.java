@@ -1,5 +1,6 @@
 package dev.quire.layout.internal.fb;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,6 +70,67 @@ class FbTableCursorTest {
         }
     }
 
+    @Test
+    void readAllReadsWhatTheTablesHold() {
+        for (long seed = 0; seed < 20; seed++) {
+            FbVector children = children(build(seed));
+            char[] u16s = new char[CHILDREN];
+            long[] sums = new long[CHILDREN + 1];
+            long[] sumsWithoutU16s = new long[CHILDREN + 1];
+            int common = children.tables().readAll(0, "encoding", 1, "row_count", u16s, sums);
+            assertEquals(common, children.tables().readAll(0, "encoding", 1, "row_count", null, sumsWithoutU16s));
+            assertArrayEquals(sums, sumsWithoutU16s);
+            long sum = 0;
+            boolean same = true;
+            for (int i = 0; i < CHILDREN; i++) {
+                FbTable table = children.table(i);
+                String where = "seed " + seed + " child " + i;
+                assertEquals(table.u16(0, "encoding", 0), u16s[i], where);
+                sum += table.u64(1, "row_count", 0);
+                assertEquals(sum, sums[i + 1], where);
+                same &= u16s[i] == u16s[0];
+            }
+            assertEquals(same ? u16s[0] : -1, common, "seed " + seed);
+        }
+    }
+
+    @Test
+    void readAllFindsTheValueTablesShare() {
+        FlatBufferBuilder b = new FlatBufferBuilder(1024);
+        int[] tables = new int[CHILDREN];
+        for (int i = 0; i < CHILDREN; i++) {
+            b.startTable(2);
+            b.addLong(1, i, 0);
+            b.addShort(0, (short) 7, 0);
+            tables[i] = b.endTable();
+        }
+        int vector = b.createVectorOfTables(tables);
+        b.startTable(1);
+        b.addOffset(0, vector, 0);
+        b.finish(b.endTable());
+        long[] sums = new long[CHILDREN + 1];
+        assertEquals(7, children(b.sizedByteArray()).tables().readAll(0, "encoding", 1, "row_count", null, sums));
+        assertEquals((long) CHILDREN * (CHILDREN - 1) / 2, sums[CHILDREN]);
+    }
+
+    @Test
+    void readAllStopsAtTheTableLimitWhereTheCursorDoes() {
+        byte[] bytes = build(3);
+        int limit = 12;
+        MalformedFileException viaCursor = assertThrows(MalformedFileException.class, () -> {
+            FbTableCursor c = new FbBuffer(ByteBuffer.wrap(bytes), "test", 0, limit).root()
+                    .vector(0, "children", 4).tables();
+            for (int i = 0; i < CHILDREN; i++) {
+                c.moveTo(i);
+            }
+        });
+        MalformedFileException viaReadAll = assertThrows(MalformedFileException.class,
+                () -> new FbBuffer(ByteBuffer.wrap(bytes), "test", 0, limit).root().vector(0, "children", 4)
+                        .tables().readAll(0, "encoding", 1, "row_count", null, new long[CHILDREN + 1]));
+        assertEquals(viaCursor.getMessage(), viaReadAll.getMessage());
+        assertTrue(viaReadAll.getMessage().contains("more than " + limit + " tables"), viaReadAll.getMessage());
+    }
+
     /** Corrupts bytes of a built file, given where child {@code element}'s vector entry and table are. */
     private interface Corruption {
         void apply(ByteBuffer bytes, int entry, int table, int vtable);
@@ -101,7 +163,10 @@ class FbTableCursorTest {
             c.u16(0, "encoding", 0);
             c.u64(1, "row_count", 0);
         });
+        MalformedFileException viaReadAll = assertThrows(MalformedFileException.class,
+                () -> children.tables().readAll(0, "encoding", 1, "row_count", null, new long[CHILDREN + 1]));
         assertEquals(viaTable.getMessage(), viaCursor.getMessage());
+        assertEquals(viaTable.getMessage(), viaReadAll.getMessage());
         assertTrue(viaCursor.getMessage().contains(expected), viaCursor.getMessage());
         assertTrue(viaCursor.getMessage().contains("children[" + child + "]"), viaCursor.getMessage());
     }
