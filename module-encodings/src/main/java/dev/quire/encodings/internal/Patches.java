@@ -200,6 +200,30 @@ public final class Patches {
         }
     }
 
+    /**
+     * The patches of rows {@code [from, to)} of the array, positioned relative to {@code from}: the patches in that
+     * range (found by binary search, the positions ascend) with their values sliced, so a slice of a patched array can
+     * stay encoded.
+     */
+    public Patches slice(long from, long to) {
+        if (from < 0 || to < from || to > arrayLength) {
+            throw new IndexOutOfBoundsException("slice [" + from + ", " + to + ") of " + arrayLength + " values");
+        }
+        int first = firstAtOrAfter(from);
+        int last = firstAtOrAfter(to);
+        long[] sliced = new long[last - first];
+        for (int i = first; i < last; i++) {
+            sliced[i - first] = positions[i] - from;
+        }
+        return new Patches(to - from, offset + from, sliced, values.slice(first, last), childCount);
+    }
+
+    /** The index of the first patch at or after position {@code row}. */
+    private int firstAtOrAfter(long row) {
+        int i = java.util.Arrays.binarySearch(positions, row);
+        return i >= 0 ? i : -i - 1;
+    }
+
     /** The number of patches. */
     public int count() {
         return positions.length;
@@ -235,6 +259,14 @@ public final class Patches {
      * the patch values' width. The patch values must be a primitive array.
      */
     public void applyTo(MemorySegment target) {
+        applyTo(target, 0);
+    }
+
+    /**
+     * Writes the patch values plus {@code add} (wrapping in their width) into {@code target}, as {@link #applyTo}: a
+     * frame of reference over patched codes, added to the unpacked codes and the patches in one pass each.
+     */
+    public void applyTo(MemorySegment target, long add) {
         PrimitiveArray v = (PrimitiveArray) values;
         int width = v.ptype().byteWidth();
         if (target.byteSize() != arrayLength * width) {
@@ -246,22 +278,23 @@ public final class Patches {
         switch (width) {
             case 1 -> {
                 for (int i = 0; i < pos.length; i++) {
-                    target.set(ValueLayout.JAVA_BYTE, pos[i], src.get(ValueLayout.JAVA_BYTE, i));
+                    target.set(ValueLayout.JAVA_BYTE, pos[i], (byte) (src.get(ValueLayout.JAVA_BYTE, i) + add));
                 }
             }
             case 2 -> {
                 for (int i = 0; i < pos.length; i++) {
-                    target.set(LittleEndian.SHORT, pos[i] << 1, src.get(LittleEndian.SHORT, (long) i << 1));
+                    target.set(LittleEndian.SHORT, pos[i] << 1,
+                            (short) (src.get(LittleEndian.SHORT, (long) i << 1) + add));
                 }
             }
             case 4 -> {
                 for (int i = 0; i < pos.length; i++) {
-                    target.set(LittleEndian.INT, pos[i] << 2, src.get(LittleEndian.INT, (long) i << 2));
+                    target.set(LittleEndian.INT, pos[i] << 2, (int) (src.get(LittleEndian.INT, (long) i << 2) + add));
                 }
             }
             case 8 -> {
                 for (int i = 0; i < pos.length; i++) {
-                    target.set(LittleEndian.LONG, pos[i] << 3, src.get(LittleEndian.LONG, (long) i << 3));
+                    target.set(LittleEndian.LONG, pos[i] << 3, src.get(LittleEndian.LONG, (long) i << 3) + add);
                 }
             }
             default -> throw new IllegalStateException("primitive width " + width);

@@ -12,8 +12,8 @@ import java.util.Objects;
  * {@code long[]} (the array's own when its views live in one, else a copy made once per batch), and each data buffer
  * as the {@code byte[]} it lives in when it is on the heap. Segment reads through fields that hold heap and native
  * segments by turns do not inline and cost several times more per byte; array reads do not have that problem. A value
- * in a buffer outside the heap is copied once, when first read, into a scratch array. Not thread-safe, like the batch
- * it belongs to.
+ * in a buffer outside the heap is copied once, when first read, into a scratch array, and so is an inline value (out
+ * of its view), so that every byte is one array read. Not thread-safe, like the batch it belongs to.
  */
 final class Utf8Column implements StringColumn {
     private final VarBinViewArray array;
@@ -25,13 +25,14 @@ final class Utf8Column implements StringColumn {
     private final int[] heapBase;
     private final MemorySegment[] buffers;
 
-    /** The row located last, and where its bytes are: inline in {@link #words}, or at {@code data[base..]}. */
+    /** The row located last, and where its bytes are: at {@code data[base..]}. */
     private int row = -1;
     private int size;
-    private boolean inline;
     private byte[] data;
     private int base;
     private byte[] scratch = new byte[64];
+    /** The bytes of the located value when it is inline in its view. */
+    private final byte[] inlineBytes = new byte[VarBinViewArray.MAX_INLINED];
 
     /** Data buffers off the heap of at most this many bytes are copied to the heap whole, on first use. */
     static final long MAX_COPIED_BUFFER = 1 << 16;
@@ -58,21 +59,25 @@ final class Utf8Column implements StringColumn {
         }
     }
 
+    /** Locates the row as well: queries read a value's length just before its bytes. */
     @Override
     public int length(int row) {
-        return (int) words[wordBase + 2 * row];
+        if (row != this.row) {
+            locate(row);
+        }
+        return size;
     }
 
+    /**
+     * One array read per byte, whether the value is inline or in a data buffer ({@link #locate} copies inline bytes
+     * out of the view), so the per-byte path has no branch on where the value lives.
+     */
     @Override
     public byte byteAt(int row, int index) {
         if (row != this.row) {
             locate(row);
         }
         Objects.checkIndex(index, size);
-        if (inline) {
-            int p = index + 4;
-            return (byte) (words[wordBase + 2 * row + (p >>> 3)] >>> ((p & 7) << 3));
-        }
         return data[base + index];
     }
 
@@ -102,8 +107,17 @@ final class Utf8Column implements StringColumn {
         int n = (int) w0;
         size = n;
         row = r;
-        inline = n <= VarBinViewArray.MAX_INLINED;
-        if (inline) {
+        if (n <= VarBinViewArray.MAX_INLINED) {
+            // The inline bytes: the view's upper four bytes of its first word, then its second word.
+            byte[] b = inlineBytes;
+            for (int k = 0; k < 4; k++) {
+                b[k] = (byte) (w0 >>> (32 + 8 * k));
+            }
+            for (int k = 0; k < 8; k++) {
+                b[4 + k] = (byte) (w1 >>> (8 * k));
+            }
+            data = b;
+            base = 0;
             return;
         }
         int buffer = (int) w1;

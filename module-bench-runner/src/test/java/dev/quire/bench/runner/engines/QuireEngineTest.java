@@ -172,6 +172,14 @@ class QuireEngineTest {
                         assertThrows(IndexOutOfBoundsException.class, () -> c.byteAt(0, c.length(0)));
                         seen.add(v);
                     }
+                    // Bytes read without asking for the length first, rows in reverse, the last byte before the first.
+                    for (int i = b.length() - 1; i >= 0; i--) {
+                        byte[] utf8 = c.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                        assertEquals(utf8[utf8.length - 1], c.byteAt(i, utf8.length - 1));
+                        for (int k = 0; k < utf8.length; k++) {
+                            assertEquals(utf8[k], c.byteAt(i, k), "byte " + k + " of row " + i);
+                        }
+                    }
                 }
             });
         }

@@ -138,68 +138,6 @@ final class FastLanes {
         }
     }
 
-    /** Adds {@code ref} (wrapping) to each of the {@code valueBytes}-wide values of {@code values}, in place. */
-    static void addInPlace(MemorySegment values, int valueBytes, long ref) {
-        long n = values.byteSize() / valueBytes;
-        Object heap = values.heapBase().orElse(null);
-        if (heap != null && values.address() % valueBytes == 0) {
-            // The usual case, values unpacked into a Java array: add in the array, not through segment accesses.
-            int from = (int) (values.address() / valueBytes);
-            int to = from + (int) n;
-            switch (heap) {
-                case long[] a when valueBytes == 8 -> {
-                    for (int i = from; i < to; i++) {
-                        a[i] += ref;
-                    }
-                    return;
-                }
-                case int[] a when valueBytes == 4 -> {
-                    for (int i = from; i < to; i++) {
-                        a[i] += (int) ref;
-                    }
-                    return;
-                }
-                case short[] a when valueBytes == 2 -> {
-                    for (int i = from; i < to; i++) {
-                        a[i] += (short) ref;
-                    }
-                    return;
-                }
-                case byte[] a when valueBytes == 1 -> {
-                    for (int i = from; i < to; i++) {
-                        a[i] += (byte) ref;
-                    }
-                    return;
-                }
-                default -> {
-                    // another array type: the segment loop below
-                }
-            }
-        }
-        switch (valueBytes) {
-            case 1 -> {
-                for (long i = 0; i < n; i++) {
-                    values.set(ValueLayout.JAVA_BYTE, i, (byte) (values.get(ValueLayout.JAVA_BYTE, i) + ref));
-                }
-            }
-            case 2 -> {
-                for (long i = 0; i < n; i++) {
-                    values.set(LittleEndian.SHORT, i * 2, (short) (values.get(LittleEndian.SHORT, i * 2) + ref));
-                }
-            }
-            case 4 -> {
-                for (long i = 0; i < n; i++) {
-                    values.set(LittleEndian.INT, i * 4, (int) (values.get(LittleEndian.INT, i * 4) + ref));
-                }
-            }
-            default -> {
-                for (long i = 0; i < n; i++) {
-                    values.set(LittleEndian.LONG, i * 8, values.get(LittleEndian.LONG, i * 8) + ref);
-                }
-            }
-        }
-    }
-
     /**
      * Sets bit {@code i} of {@code out} for each row {@code i} in {@code [0, length)} whose code (the
      * {@code width}-bit value at block position {@code offset + i}) has its bit set in {@code table}; {@code out} is

@@ -123,19 +123,21 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel {
     }
 
     /**
-     * Rows {@code [from, to)}: still packed (the packed buffer cut at block boundaries) unless the array has patches
-     * or has been decoded, which slice their canonical values.
+     * Rows {@code [from, to)}: still packed (the packed buffer cut at block boundaries, the patches of those rows kept)
+     * unless the array has been decoded, which slices its canonical values. So a scan split that takes part of a chunk
+     * decodes only its own blocks, on whichever thread asks for its values.
      */
     @Override
     public Array slice(long from, long to) {
         if (from < 0 || to < from || to > length) {
             throw new IndexOutOfBoundsException("slice [" + from + ", " + to + ") of " + length + " values");
         }
-        if (canonical != null || patches.isPresent()) {
-            return toCanonical().slice(from, to);
+        if (canonical != null) {
+            return canonical.slice(from, to);
         }
+        Optional<Patches> slicedPatches = patches.map(p -> p.slice(from, to));
         if (from == to) {
-            return new PackedArray(dtype, packed.asSlice(0, 0), width, 0, 0, patches, validity.slice(from, to),
+            return new PackedArray(dtype, packed.asSlice(0, 0), width, 0, 0, slicedPatches, validity.slice(from, to),
                     reference, encodingId);
         }
         long start = offset + from;
@@ -145,8 +147,8 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel {
         long blockBytes = 128L * width;
         MemorySegment cut = packed.asSlice(firstBlock * blockBytes,
                 FastLanes.blocks(newOffset, newLength) * blockBytes);
-        return new PackedArray(dtype, cut, width, newOffset, newLength, patches, validity.slice(from, to), reference,
-                encodingId);
+        return new PackedArray(dtype, cut, width, newOffset, newLength, slicedPatches, validity.slice(from, to),
+                reference, encodingId);
     }
 
     @Override
@@ -172,16 +174,13 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel {
     private PrimitiveArray decode() {
         int blocks = (int) FastLanes.blocks(offset, length);
         int valueBytes = dtype.ptype().byteWidth();
-        // With patches, the patch values are codes too: patch first, then add the reference to everything.
-        long ref = patches.isPresent() ? 0 : reference;
-        MemorySegment unpacked = FastLanes.unpack(dtype.ptype(), width, packed, blocks, ref);
+        // The reference is added to each block as it is unpacked, and to the patch values (codes too) as they are
+        // written over it: one pass over the output.
+        MemorySegment unpacked = FastLanes.unpack(dtype.ptype(), width, packed, blocks, reference);
         MemorySegment values = offset == 0 && unpacked.byteSize() == length * valueBytes ? unpacked
                 : unpacked.asSlice((long) offset * valueBytes, length * valueBytes);
         if (patches.isPresent()) {
-            patches.get().applyTo(values);
-            if (reference != 0) {
-                FastLanes.addInPlace(values, valueBytes, reference);
-            }
+            patches.get().applyTo(values, reference);
         }
         return new PrimitiveArray(dtype, values, validity);
     }

@@ -27,6 +27,8 @@ import java.util.Arrays;
  */
 public final class RunEndEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.runend";
+    /** Runs of at most this many values are written with a fixed group of stores (see {@link #expandPrimitive}). */
+    static final int SHORT_RUN = 8;
 
     @Override
     public String id() {
@@ -62,13 +64,15 @@ public final class RunEndEncoding implements WritesEncodedArrays {
 
     /**
      * The run ends relative to the array, capped at its length: each at least the offset, non-decreasing, the last
-     * reaching the array's end.
+     * reaching the array's end. The ends are copied out of their segment in bulk and checked in a plain loop (this runs
+     * once per run, tens of thousands of times per chunk).
      */
-    private static int[] trimmedEnds(ArrayParts parts, PrimitiveArray ends, int runs, long offset, int length) {
+    static int[] trimmedEnds(ArrayParts parts, PrimitiveArray ends, int runs, long offset, int length) {
+        long[] wide = widenedEnds(ends, runs);
         int[] out = new int[runs];
         long previous = 0;
         for (int i = 0; i < runs; i++) {
-            long end = ends.getLongValue(i);
+            long end = wide[i];
             if (end < offset) {
                 throw parts.malformed("run end " + Long.toUnsignedString(end) + " at " + i + " is below the offset "
                         + offset);
@@ -83,6 +87,40 @@ public final class RunEndEncoding implements WritesEncodedArrays {
         if (previous != length) {
             throw parts.malformed("run ends stop at " + (previous + offset) + ", before the array's end at "
                     + (offset + length));
+        }
+        return out;
+    }
+
+    /**
+     * The first {@code runs} unsigned ends, zero-extended (a {@code u64} end above {@link Long#MAX_VALUE} comes out
+     * negative, below any offset, and fails the check).
+     */
+    private static long[] widenedEnds(PrimitiveArray ends, int runs) {
+        MemorySegment s = ends.values();
+        long[] out = new long[runs];
+        switch (ends.ptype().byteWidth()) {
+            case 1 -> {
+                byte[] b = new byte[runs];
+                MemorySegment.copy(s, ValueLayout.JAVA_BYTE, 0, b, 0, runs);
+                for (int i = 0; i < runs; i++) {
+                    out[i] = b[i] & 0xFFL;
+                }
+            }
+            case 2 -> {
+                short[] b = new short[runs];
+                MemorySegment.copy(s, LittleEndian.SHORT, 0, b, 0, runs);
+                for (int i = 0; i < runs; i++) {
+                    out[i] = b[i] & 0xFFFFL;
+                }
+            }
+            case 4 -> {
+                int[] b = new int[runs];
+                MemorySegment.copy(s, LittleEndian.INT, 0, b, 0, runs);
+                for (int i = 0; i < runs; i++) {
+                    out[i] = b[i] & 0xFFFF_FFFFL;
+                }
+            }
+            default -> MemorySegment.copy(s, LittleEndian.LONG, 0, out, 0, runs);
         }
         return out;
     }
@@ -110,44 +148,97 @@ public final class RunEndEncoding implements WritesEncodedArrays {
         };
     }
 
-    private static MemorySegment expandPrimitive(PrimitiveArray p, int[] ends, int length) {
-        PType ptype = p.ptype();
+    /**
+     * The values of {@code p} repeated over their runs. The run values are copied out in bulk first; runs of up to
+     * {@link #SHORT_RUN} values (most runs, in the columns where run-end pays) are written as a fixed group of stores
+     * into an output with that much slack at its end, so the loop takes one predictable branch per run instead of a
+     * fill of unknown length. The result is a slice of the first {@code length} values.
+     */
+    static MemorySegment expandPrimitive(PrimitiveArray p, int[] ends, int length) {
         MemorySegment src = p.values();
-        int from = 0;
-        switch (ptype.byteWidth()) {
+        int runs = ends.length;
+        switch (p.ptype().byteWidth()) {
             case 1 -> {
+                byte[] v = new byte[runs];
+                MemorySegment.copy(src, ValueLayout.JAVA_BYTE, 0, v, 0, runs);
                 byte[] out = new byte[length];
-                for (int run = 0; run < ends.length; run++) {
-                    Arrays.fill(out, from, ends[run], src.get(ValueLayout.JAVA_BYTE, run));
+                int from = 0;
+                for (int run = 0; run < runs; run++) {
+                    Arrays.fill(out, from, ends[run], v[run]);
                     from = ends[run];
                 }
                 return MemorySegment.ofArray(out);
             }
             case 2 -> {
+                short[] v = new short[runs];
+                MemorySegment.copy(src, LittleEndian.SHORT, 0, v, 0, runs);
                 short[] out = new short[length];
-                for (int run = 0; run < ends.length; run++) {
-                    Arrays.fill(out, from, ends[run], src.get(LittleEndian.SHORT, (long) run << 1));
+                int from = 0;
+                for (int run = 0; run < runs; run++) {
+                    Arrays.fill(out, from, ends[run], v[run]);
                     from = ends[run];
                 }
                 return MemorySegment.ofArray(out);
             }
             case 4 -> {
-                int[] out = new int[length];
-                for (int run = 0; run < ends.length; run++) {
-                    Arrays.fill(out, from, ends[run], src.get(LittleEndian.INT, (long) run << 2));
-                    from = ends[run];
-                }
-                return MemorySegment.ofArray(out);
+                int[] v = new int[runs];
+                MemorySegment.copy(src, LittleEndian.INT, 0, v, 0, runs);
+                return MemorySegment.ofArray(expandInts(v, ends, length)).asSlice(0, (long) length << 2);
             }
             default -> {
-                long[] out = new long[length];
-                for (int run = 0; run < ends.length; run++) {
-                    Arrays.fill(out, from, ends[run], src.get(LittleEndian.LONG, (long) run << 3));
-                    from = ends[run];
-                }
-                return MemorySegment.ofArray(out);
+                long[] v = new long[runs];
+                MemorySegment.copy(src, LittleEndian.LONG, 0, v, 0, runs);
+                return MemorySegment.ofArray(expandLongs(v, ends, length)).asSlice(0, (long) length << 3);
             }
         }
+    }
+
+    /** {@code v[run]} over each run's rows, in an array of {@code length + SHORT_RUN} (the slack is garbage). */
+    static long[] expandLongs(long[] v, int[] ends, int length) {
+        long[] out = new long[length + SHORT_RUN];
+        int from = 0;
+        for (int run = 0; run < ends.length; run++) {
+            long x = v[run];
+            int end = ends[run];
+            if (end - from <= SHORT_RUN) {
+                out[from] = x;
+                out[from + 1] = x;
+                out[from + 2] = x;
+                out[from + 3] = x;
+                out[from + 4] = x;
+                out[from + 5] = x;
+                out[from + 6] = x;
+                out[from + 7] = x;
+            } else {
+                Arrays.fill(out, from, end, x);
+            }
+            from = end;
+        }
+        return out;
+    }
+
+    /** As {@link #expandLongs} for 4-byte values. */
+    static int[] expandInts(int[] v, int[] ends, int length) {
+        int[] out = new int[length + SHORT_RUN];
+        int from = 0;
+        for (int run = 0; run < ends.length; run++) {
+            int x = v[run];
+            int end = ends[run];
+            if (end - from <= SHORT_RUN) {
+                out[from] = x;
+                out[from + 1] = x;
+                out[from + 2] = x;
+                out[from + 3] = x;
+                out[from + 4] = x;
+                out[from + 5] = x;
+                out[from + 6] = x;
+                out[from + 7] = x;
+            } else {
+                Arrays.fill(out, from, end, x);
+            }
+            from = end;
+        }
+        return out;
     }
 
     private static BitBuffer expandBits(BitBuffer bits, int[] ends, int length) {
