@@ -177,6 +177,19 @@ final class CodeRange {
                     MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, (long) b * words, in8, 0, words);
                     BitUnpack8.unpack(width, in8, 0, codes8, 0);
                     byte[] codes = codes8;
+                    if (from == 0 && to == FastLanes.BLOCK && (firstRow & 63) == 0) {
+                        // A whole block on word boundaries: 64 rows per word, no per-row bookkeeping.
+                        int word = (int) (firstRow >>> 6);
+                        for (int i = 0; i < FastLanes.BLOCK; i += 64) {
+                            long bits = 0;
+                            for (int j = 0; j < 64; j++) {
+                                long c = codes[i + j] & 0xFFL;
+                                bits |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << j;
+                            }
+                            out[word++] = bits;
+                        }
+                        return;
+                    }
                     long row = firstRow;
                     int word = (int) (row >>> 6);
                     long acc = out[word] & ((1L << row) - 1);
@@ -200,6 +213,19 @@ final class CodeRange {
                     MemorySegment.copy(packed, LittleEndian.SHORT, (long) b * words * 2, in16, 0, words);
                     BitUnpack16.unpack(width, in16, 0, codes16, 0);
                     short[] codes = codes16;
+                    if (from == 0 && to == FastLanes.BLOCK && (firstRow & 63) == 0) {
+                        // A whole block on word boundaries: 64 rows per word, no per-row bookkeeping.
+                        int word = (int) (firstRow >>> 6);
+                        for (int i = 0; i < FastLanes.BLOCK; i += 64) {
+                            long bits = 0;
+                            for (int j = 0; j < 64; j++) {
+                                long c = codes[i + j] & 0xFFFFL;
+                                bits |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << j;
+                            }
+                            out[word++] = bits;
+                        }
+                        return;
+                    }
                     long row = firstRow;
                     int word = (int) (row >>> 6);
                     long acc = out[word] & ((1L << row) - 1);
@@ -223,6 +249,19 @@ final class CodeRange {
                     MemorySegment.copy(packed, LittleEndian.INT, (long) b * words * 4, in32, 0, words);
                     BitUnpack32.unpack(width, in32, 0, codes32, 0);
                     int[] codes = codes32;
+                    if (from == 0 && to == FastLanes.BLOCK && (firstRow & 63) == 0) {
+                        // A whole block on word boundaries: 64 rows per word, no per-row bookkeeping.
+                        int word = (int) (firstRow >>> 6);
+                        for (int i = 0; i < FastLanes.BLOCK; i += 64) {
+                            long bits = 0;
+                            for (int j = 0; j < 64; j++) {
+                                long c = codes[i + j] & 0xFFFF_FFFFL;
+                                bits |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << j;
+                            }
+                            out[word++] = bits;
+                        }
+                        return;
+                    }
                     long row = firstRow;
                     int word = (int) (row >>> 6);
                     long acc = out[word] & ((1L << row) - 1);
@@ -246,6 +285,19 @@ final class CodeRange {
                     MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words * 8, in64, 0, words);
                     BitUnpack64.unpack(width, in64, 0, codes64, 0);
                     long[] codes = codes64;
+                    if (from == 0 && to == FastLanes.BLOCK && (firstRow & 63) == 0) {
+                        // A whole block on word boundaries: 64 rows per word, no per-row bookkeeping.
+                        int word = (int) (firstRow >>> 6);
+                        for (int i = 0; i < FastLanes.BLOCK; i += 64) {
+                            long bits = 0;
+                            for (int j = 0; j < 64; j++) {
+                                long c = codes[i + j];
+                                bits |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << j;
+                            }
+                            out[word++] = bits;
+                        }
+                        return;
+                    }
                     long row = firstRow;
                     int word = (int) (row >>> 6);
                     long acc = out[word] & ((1L << row) - 1);
