@@ -138,6 +138,33 @@ public final class BoundExpr {
     }
 
     /**
+     * The rows of {@code within} where the expression is TRUE over {@code batch}: {@code within.and(evaluate(batch,
+     * useKernels))}, but rows outside {@code within} need not be evaluated, so encoded columns may skip them (a
+     * bit-packed column reads just the codes of the candidate rows when they are few). A scan evaluating its filter's
+     * conjuncts one after the other passes the rows the earlier ones kept.
+     *
+     * @throws InvalidArgumentException when the batch lacks a column or has one of another dtype, or when
+     *     {@code within} is not as long as the batch
+     */
+    public RowMask evaluate(StructArray batch, boolean useKernels, RowMask within) {
+        Objects.requireNonNull(batch, "batch is null");
+        Objects.requireNonNull(within, "within is null");
+        if (within.length() != batch.length()) {
+            throw new InvalidArgumentException("the rows to evaluate are a mask of " + within.length()
+                    + " rows, but the batch has " + batch.length());
+        }
+        long[] w = within.words();
+        EvalContext ctx = new EvalContext(batch, useKernels, w);
+        long[] t = new long[ctx.words];
+        long[] f = new long[ctx.words];
+        root.eval(ctx, t, f, false);
+        for (int i = 0; i < t.length; i++) {
+            t[i] &= w[i];
+        }
+        return new RowMask(t, ctx.n);
+    }
+
+    /**
      * Whether some row of a zone with these statistics might satisfy the expression: false only when the statistics
      * prove that none can (a zone of no rows never matches). Missing statistics mean anything is possible.
      */

@@ -93,11 +93,25 @@ final class Coercion {
 
     /** The smallest and largest unscaled value a decimal stored in {@code width} bytes can hold. */
     static BigInteger decimalMin(int width) {
-        return BigInteger.ONE.shiftLeft(8 * width - 1).negate();
+        return DECIMAL_MIN[width];
     }
 
     static BigInteger decimalMax(int width) {
-        return BigInteger.ONE.shiftLeft(8 * width - 1).subtract(BigInteger.ONE);
+        return DECIMAL_MAX[width];
+    }
+
+    /**
+     * The ends of decimal storage of each byte width up to 32, computed once: zone pruning asks for the widest for
+     * every zone, and building 256-bit numbers each time showed in its profile.
+     */
+    private static final BigInteger[] DECIMAL_MIN = new BigInteger[33];
+    private static final BigInteger[] DECIMAL_MAX = new BigInteger[33];
+
+    static {
+        for (int width = 1; width <= 32; width++) {
+            DECIMAL_MIN[width] = BigInteger.ONE.shiftLeft(8 * width - 1).negate();
+            DECIMAL_MAX[width] = BigInteger.ONE.shiftLeft(8 * width - 1).subtract(BigInteger.ONE);
+        }
     }
 
     /** The numeric value of an integer key read as a long ({@code u64} keys are unsigned). */

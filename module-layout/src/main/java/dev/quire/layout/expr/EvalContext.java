@@ -74,9 +74,19 @@ final class EvalContext {
     final int words;
     /** Whether encoded columns are kept encoded for their kernels; when false every column is decoded. */
     private final boolean useKernels;
+    /** The rows whose result matters ({@link #words} words), or null for all: kernels may skip the others. */
+    final long[] within;
     private final Map<FieldPath, Col> columns = new HashMap<>();
 
     EvalContext(StructArray batch, boolean useKernels) {
+        this(batch, useKernels, null);
+    }
+
+    /**
+     * An evaluation whose result is read only at the rows set in {@code within} (null for all): results at other rows
+     * may be anything, so the caller must clear them.
+     */
+    EvalContext(StructArray batch, boolean useKernels, long[] within) {
         if (batch.length() > Integer.MAX_VALUE) {
             throw new InvalidArgumentException("batches of more than " + Integer.MAX_VALUE + " rows cannot be"
                     + " filtered at once, this one has " + batch.length());
@@ -85,6 +95,7 @@ final class EvalContext {
         this.n = (int) batch.length();
         this.words = Bits.words(n);
         this.useKernels = useKernels;
+        this.within = within;
     }
 
     Col column(FieldPath path, DType expected) {

@@ -70,7 +70,9 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         long[] valid = col.valid();
         long[] m = new long[ctx.words];
         // An encoded column (a dictionary, say) may answer from its encoded form; otherwise evaluate the values.
-        if (col.kernel() == null || !col.kernel().match(this, m)) {
+        boolean answered = col.kernel() != null
+                && (ctx.within == null ? col.kernel().match(this, m) : col.kernel().match(this, ctx.within, m));
+        if (!answered) {
             matchDecoded(col, ctx.n, valid, m);
         }
         boolean nonMatchIsNull = nonMatchIsNull();

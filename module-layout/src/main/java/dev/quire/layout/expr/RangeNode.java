@@ -22,6 +22,8 @@ final class RangeNode extends LeafNode {
     private final Coercion.Test fixed;
     /** Decimal tests by storage width; filled on first use (racy but immutable, so safe to share). */
     private final Coercion.Test[] byWidth = new Coercion.Test[33];
+    /** The test as a range of 64-bit keys, for kernels over integer codes; empty for floats and u64 beyond a long. */
+    private final Optional<KeyRange> keyRange;
 
     RangeNode(FieldPath path, DType dtype, Domain domain, Coercion.KeySet set) {
         super(path, dtype);
@@ -29,6 +31,34 @@ final class RangeNode extends LeafNode {
         this.set = set;
         this.fixed = domain.family() == Domain.Family.DECIMAL ? null
                 : Coercion.clamp(set, domain.min(), domain.max());
+        this.keyRange = keyRangeOf(domain, Coercion.clamp(set, domain.min().max(LONG_MIN),
+                domain.max().min(LONG_MAX)));
+    }
+
+    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+    private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+
+    /**
+     * {@code t}, the test clamped to the keys a long holds, as a key range, for integer, temporal and decimal
+     * columns: exact for every key that fits a long, which is all a kernel over 64-bit or narrower values needs.
+     */
+    private static Optional<KeyRange> keyRangeOf(Domain domain, Coercion.Test t) {
+        Domain.Family family = domain.family();
+        if (family != Domain.Family.INT && family != Domain.Family.TEMPORAL && family != Domain.Family.DECIMAL) {
+            return Optional.empty();
+        }
+        return switch (t.kind()) {
+            case Coercion.Test.NEVER -> Optional.of(new KeyRange(1, 0, false));
+            case Coercion.Test.ALWAYS -> Optional.of(new KeyRange(1, 0, true));
+            default -> t.lo().bitLength() < 64 && t.hi().bitLength() < 64
+                    ? Optional.of(new KeyRange(t.lo().longValue(), t.hi().longValue(), t.negated()))
+                    : Optional.empty();
+        };
+    }
+
+    @Override
+    public Optional<KeyRange> keyRange() {
+        return keyRange;
     }
 
     /**

@@ -316,6 +316,11 @@ public final class RowMask {
         return new RowMask(w, n);
     }
 
+    /** The words themselves, not a copy, for evaluation inside this package (never modified through this). */
+    long[] words() {
+        return words;
+    }
+
     /** A copy of the words: row {@code i} is bit {@code i & 63} of word {@code i >>> 6}. */
     public long[] toWords() {
         return words.clone();

@@ -1,6 +1,7 @@
 package dev.quire.layout.expr;
 
 import dev.quire.layout.array.Array;
+import java.util.Optional;
 
 /**
  * A bound predicate on the values of one column ({@code x = 5}, {@code s like 'a%'}, {@code x in (1, 2)},
@@ -20,4 +21,13 @@ public interface ValuePredicate {
      *     their storage), of at most {@link Integer#MAX_VALUE} values
      */
     long[] matches(Array values);
+
+    /**
+     * The predicate as one range of integer keys, when it is one and the column's values have integer keys (see
+     * {@link KeyRange}): an encoded array of integers may then compare its own codes with the range's ends instead of
+     * calling {@link #matches}. Empty for every other predicate (the default); both ways must select the same rows.
+     */
+    default Optional<KeyRange> keyRange() {
+        return Optional.empty();
+    }
 }

@@ -245,9 +245,10 @@ final class ScanRun implements AutoCloseable {
         return columns.thenComposeAsync(array -> {
             checkCancelled();
             Conjuncts.Conjunct conjunct = order.get(k);
-            RowMask matches = conjunct.expr.evaluate((StructArray) array, conjuncts.useKernels());
+            // Later conjuncts are evaluated within the rows still left, so encoded columns may skip the others.
             long in = mask == null ? to - from : mask.countOnes();
-            RowMask next = mask == null ? matches : mask.and(matches);
+            RowMask next = mask == null ? conjunct.expr.evaluate((StructArray) array, conjuncts.useKernels())
+                    : conjunct.expr.evaluate((StructArray) array, conjuncts.useKernels(), mask);
             long out = next.countOnes();
             conjunct.record(in, out);
             if (out == 0 || k + 1 == order.size()) {

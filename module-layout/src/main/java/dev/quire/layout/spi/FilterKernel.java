@@ -34,4 +34,14 @@ public interface FilterKernel {
      * for it and should be decoded instead.
      */
     boolean match(ValuePredicate predicate, long[] out);
+
+    /**
+     * Like {@link #match(ValuePredicate, long[])}, but only the rows set in {@code within} ({@code ceil(n / 64)}
+     * words, which the kernel must not modify) need a correct bit: the bits of other rows may be anything. A filter evaluating its conjuncts one after
+     * the other passes the rows that are still candidates, so an array can skip the work for rows already ruled out
+     * (read only the codes of those rows, say). The default ignores {@code within}.
+     */
+    default boolean match(ValuePredicate predicate, long[] within, long[] out) {
+        return match(predicate, out);
+    }
 }

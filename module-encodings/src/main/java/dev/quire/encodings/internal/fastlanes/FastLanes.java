@@ -48,6 +48,11 @@ final class FastLanes {
         return ORDER[row / 8] * 16 + (row % 8) * 128 + lane;
     }
 
+    /** For words of {@code typeBits} bits, the row in its lane of each block position (shared, not to be modified). */
+    static byte[] rowsOf(int typeBits) {
+        return ROWS[Integer.numberOfTrailingZeros(typeBits) - 3];
+    }
+
     /** The block position that index {@code i} of a transposed block holds. */
     static int transposed(int i) {
         return TRANSPOSE[i];

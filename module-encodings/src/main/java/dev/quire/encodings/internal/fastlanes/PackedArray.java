@@ -9,6 +9,8 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.PType;
+import dev.quire.layout.expr.KeyRange;
 import dev.quire.layout.expr.ValuePredicate;
 import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
@@ -218,7 +220,92 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel {
 
     @Override
     public boolean match(ValuePredicate predicate, long[] out) {
+        return match(predicate, (long[]) null, out);
+    }
+
+    /**
+     * A predicate that is one key range is answered by comparing codes with the range's ends (only for the rows in
+     * {@code within}, when few are); any other through the table of the values codes stand for.
+     */
+    @Override
+    public boolean match(ValuePredicate predicate, long[] within, long[] out) {
+        Optional<KeyRange> range = predicate.keyRange();
+        if (range.isPresent() && matchKeys(range.get(), within, out)) {
+            return true;
+        }
         return match(predicate, UnaryOperator.identity(), out);
+    }
+
+    /**
+     * Compares codes with the range's ends moved into code space: code {@code c} stands for key
+     * {@code key(reference) + c} when no code's value wraps around the type's range (checked here; declined
+     * otherwise), so the keys {@code [lo, hi]} are the codes {@code [lo - key(reference), hi - key(reference)]}.
+     * Patched rows are tested on their patch values.
+     */
+    @Override
+    public boolean matchKeys(KeyRange range, long[] within, long[] out) {
+        PType p = dtype.ptype();
+        if (canonical != null || p.isFloat()) {
+            return false;
+        }
+        boolean unsigned = p.isUnsigned();
+        int bits = p.byteWidth() * 8;
+        long first = key(reference, bits, unsigned);
+        long maxCode = width == 64 ? -1L : (1L << width) - 1;
+        long maxKey = bits == 64 ? Long.MAX_VALUE : unsigned ? (1L << bits) - 1 : (1L << (bits - 1)) - 1;
+        // u64 keys must fit a long for the range to be exact; a patch value might not, so those decline too.
+        if (unsigned && bits == 64 && (first < 0 || patches.isPresent())) {
+            return false;
+        }
+        // The largest code's key, first + maxCode, must not pass the type's largest (unsigned arithmetic: the
+        // difference is in [0, 2^64) for every first a key can be).
+        if (Long.compareUnsigned(maxKey - first, maxCode) < 0) {
+            return false;
+        }
+        int words = (int) ((length + 63) >>> 6);
+        boolean none = range.isEmpty() || range.hi() < first;
+        long lo = 0;
+        long hi = 0;
+        if (!none) {
+            lo = range.lo() <= first ? 0 : range.lo() - first;
+            hi = range.hi() - first;
+            if (Long.compareUnsigned(hi, maxCode) > 0) {
+                hi = maxCode;
+            }
+            none = Long.compareUnsigned(lo, hi) > 0;
+        }
+        if (none) {
+            java.util.Arrays.fill(out, 0, words, range.negated() ? -1L : 0L);
+        } else {
+            CodeRange.match(p, width, packed, offset, length, lo, hi - lo, within, out);
+            if (range.negated()) {
+                for (int i = 0; i < words; i++) {
+                    out[i] = ~out[i];
+                }
+            }
+        }
+        if (patches.isPresent()) {
+            Patches ps = patches.get();
+            PrimitiveArray v = (PrimitiveArray) ps.values();
+            for (int i = 0; i < ps.count(); i++) {
+                long row = ps.position(i);
+                long bit = 1L << row;
+                if (range.accepts(key(v.getLongValue(i) + reference, bits, unsigned))) {
+                    out[(int) (row >>> 6)] |= bit;
+                } else {
+                    out[(int) (row >>> 6)] &= ~bit;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The key of {@code raw} wrapped to a {@code bits}-bit integer, signed or unsigned. */
+    static long key(long raw, int bits, boolean unsigned) {
+        if (bits == 64) {
+            return raw;
+        }
+        return unsigned ? raw & ((1L << bits) - 1) : (raw << (64 - bits)) >> (64 - bits);
     }
 
     @Override

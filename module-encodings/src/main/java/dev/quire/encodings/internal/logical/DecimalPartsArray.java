@@ -7,6 +7,7 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.expr.KeyRange;
 import dev.quire.layout.expr.ValuePredicate;
 import dev.quire.layout.spi.FilterKernel;
 import dev.quire.layout.spi.TakeKernel;
@@ -91,8 +92,22 @@ final class DecimalPartsArray implements Array, FilterKernel, TakeKernel {
 
     @Override
     public boolean match(ValuePredicate predicate, long[] out) {
+        return match(predicate, (long[]) null, out);
+    }
+
+    /**
+     * A key range is handed to the part as it is: a decimal's key is its unscaled integer, which is the part's
+     * (signed) integer. Any other predicate is evaluated on the decimals the part's codes stand for.
+     */
+    @Override
+    public boolean match(ValuePredicate predicate, long[] within, long[] out) {
         if (canonical != null) {
             return false;
+        }
+        Optional<KeyRange> range = predicate.keyRange();
+        if (range.isPresent() && part.dtype() instanceof DType.Primitive p && p.ptype().isSigned()
+                && p.ptype().isInteger() && kernel.matchKeys(range.get(), within, out)) {
+            return true;
         }
         DType.Decimal valid = (DType.Decimal) dtype.withNullable(false);
         return kernel.match(predicate, values -> decimals(valid, (PrimitiveArray) values), out);

@@ -146,8 +146,8 @@ class PackedArrayTest {
         }
     }
 
-    /** A random bit-packed array of {@code type} and {@code width} (offset, patches, nulls), and it under a reference. */
-    private static List<Array> plainAndFramed(PType type, int width, int seed, Random random) {
+    /** A random bit-packed array of {@code type} and {@code width} (offset, patches, nulls), and it under a reference (shared with {@link PackedKeyRangeTest}). */
+    static List<Array> plainAndFramed(PType type, int width, int seed, Random random) {
         int offset = random.nextBoolean() ? 0 : random.nextInt(1024);
         int length = 1 + random.nextInt(seed == 3 ? 40_000 : 5000); // long enough for 12-bit tables
         long[] padded = new long[(int) FastLanes.blocks(offset, length) * 1024];

@@ -15,6 +15,7 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.expr.KeyRange;
 import dev.quire.layout.expr.ValuePredicate;
 import dev.quire.layout.spi.FilterKernel;
 import dev.quire.layout.spi.ScalarValues;
@@ -45,6 +46,23 @@ class PackedDecimalsTest {
                 }
             }
             return out;
+        }
+    }
+
+    /**
+     * The same test offered as a key range of unscaled integers (at the dtype's scale of 2), as a bound range
+     * predicate offers it; evaluating it on values fails the test, so the part must compare its codes.
+     */
+    private record KeyedBetween(BigDecimal lo, BigDecimal hi) implements ValuePredicate {
+        @Override
+        public long[] matches(Array values) {
+            throw new AssertionError("evaluated " + this + " on decimals instead of comparing the part's codes");
+        }
+
+        @Override
+        public java.util.Optional<KeyRange> keyRange() {
+            return java.util.Optional.of(new KeyRange(lo.setScale(2).unscaledValue().longValueExact(),
+                    hi.setScale(2).unscaledValue().longValueExact(), false));
         }
     }
 
@@ -94,6 +112,22 @@ class PackedDecimalsTest {
                 long[] want = between.matches(canonical);
                 long[] got = new long[want.length];
                 assertTrue(((FilterKernel) fresh).match(between, got), "a " + width + "-bit part answers");
+                // As a key range, within a scattered third of the rows: right on every valid row asked for.
+                long[] within = new long[want.length];
+                for (int i = 0; i < n; i++) {
+                    if (random.nextInt(3) == 0) {
+                        within[i >>> 6] |= 1L << i;
+                    }
+                }
+                long[] keyed = new long[want.length];
+                assertTrue(((FilterKernel) fresh).match(new KeyedBetween(between.lo(), between.hi()), within, keyed),
+                        "a " + width + "-bit part compares keys");
+                for (int i = 0; i < n; i++) {
+                    if (canonical.isValid(i) && (within[i >>> 6] & (1L << i)) != 0) {
+                        assertEquals((want[i >>> 6] & (1L << i)) != 0, (keyed[i >>> 6] & (1L << i)) != 0,
+                                "row " + i + " of " + between + " as keys");
+                    }
+                }
                 for (int i = 0; i < n; i++) {
                     if (canonical.isValid(i)) {
                         assertEquals((want[i >>> 6] & (1L << i)) != 0, (got[i >>> 6] & (1L << i)) != 0,
