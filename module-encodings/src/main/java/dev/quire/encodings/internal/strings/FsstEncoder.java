@@ -3,16 +3,19 @@ package dev.quire.encodings.internal.strings;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.NarrowIntegers;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -86,13 +89,23 @@ public final class FsstEncoder {
                         + " bytes at once, got " + total);
             }
             byte[] data = new byte[(int) total + 8];
-            MemorySegment out = MemorySegment.ofArray(data);
+            // Straight from the views (inlined bytes) and data buffers into the array, without a slice per value.
+            MemorySegment views = values.views();
+            List<MemorySegment> buffers = values.buffers();
             int at = 0;
             for (int i = 0; i < n; i++) {
                 starts[i] = at;
-                if (lengths[i] > 0) {
-                    MemorySegment.copy(values.bytesAt(i), 0, out, at, lengths[i]);
-                    at += lengths[i];
+                int len = lengths[i];
+                if (len > 0) {
+                    long view = (long) i * VarBinViewArray.VIEW_SIZE;
+                    if (len <= VarBinViewArray.MAX_INLINED) {
+                        MemorySegment.copy(views, ValueLayout.JAVA_BYTE, view + 4, data, at, len);
+                    } else {
+                        MemorySegment buffer = buffers.get(views.get(LittleEndian.INT, view + 8));
+                        long offset = Integer.toUnsignedLong(views.get(LittleEndian.INT, view + 12));
+                        MemorySegment.copy(buffer, ValueLayout.JAVA_BYTE, offset, data, at, len);
+                    }
+                    at += len;
                 }
             }
             return new Strings(data, starts, lengths, validity, allValid);
