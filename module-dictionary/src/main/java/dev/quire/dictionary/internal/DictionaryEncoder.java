@@ -2,7 +2,6 @@ package dev.quire.dictionary.internal;
 
 import dev.quire.dictionary.internal.proto.DictLayoutMetadata;
 import dev.quire.layout.array.Array;
-import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
@@ -14,8 +13,8 @@ import dev.quire.layout.spi.ChunkEncoder;
 import dev.quire.layout.spi.ChunkSink;
 import dev.quire.layout.spi.WrittenLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -170,7 +169,7 @@ public final class DictionaryEncoder implements ChunkEncoder {
             for (int i = 0; i < added; i++) {
                 order[i] = i;
             }
-            java.util.Arrays.sort(order, (a, b) -> freq[b] != freq[a] ? Long.compare(freq[b], freq[a])
+            Arrays.sort(order, (a, b) -> freq[b] != freq[a] ? Long.compare(freq[b], freq[a])
                     : Integer.compare(a, b));
             int[] oldCodes = new int[added];
             int[] newCode = new int[added];
@@ -210,17 +209,30 @@ public final class DictionaryEncoder implements ChunkEncoder {
         return from + rows;
     }
 
+    /**
+     * The first {@code rows} codes in {@code type}'s width, in a heap array of that width (whose bytes are
+     * little-endian on the little-endian machines the writer supports, as the compressor's integer buffers).
+     */
     private static MemorySegment pack(int[] codes, int rows, PType type) {
-        int width = type.byteWidth();
-        MemorySegment seg = MemorySegment.ofArray(new byte[rows * width]);
-        for (int k = 0; k < rows; k++) {
-            switch (width) {
-                case 1 -> seg.set(ValueLayout.JAVA_BYTE, k, (byte) codes[k]);
-                case 2 -> seg.set(LittleEndian.SHORT, (long) k << 1, (short) codes[k]);
-                default -> seg.set(LittleEndian.INT, (long) k << 2, codes[k]);
+        switch (type.byteWidth()) {
+            case 1 -> {
+                byte[] out = new byte[rows];
+                for (int k = 0; k < rows; k++) {
+                    out[k] = (byte) codes[k];
+                }
+                return MemorySegment.ofArray(out);
+            }
+            case 2 -> {
+                short[] out = new short[rows];
+                for (int k = 0; k < rows; k++) {
+                    out[k] = (short) codes[k];
+                }
+                return MemorySegment.ofArray(out);
+            }
+            default -> {
+                return MemorySegment.ofArray(Arrays.copyOf(codes, rows));
             }
         }
-        return seg;
     }
 
     /** The narrowest unsigned code type for a dictionary of {@code entries} values. */

@@ -9,9 +9,11 @@ import dev.quire.layout.spi.EncodedArray;
 import java.util.Objects;
 
 /**
- * An encoded array made by a write-side encoder. It keeps the canonical array it was encoded from, which answers every
- * value query (the encoded form is only ever serialized, never read back in memory), so {@link #toCanonical()} costs
- * nothing and cannot disagree with the values written. Subclasses hold the encoded parts and serialize them.
+ * An encoded array made by a write-side encoder (every array the compressor's schemes return is one). It keeps the
+ * canonical array it was encoded from, which answers every value query (the encoded form is only ever serialized,
+ * never read back in memory), so {@link #toCanonical()} costs nothing and cannot disagree with the values written;
+ * the round-trip tests check that the serialized form decodes to the same values. Subclasses hold the encoded parts
+ * and serialize them; their encoding writes them through {@link WritesEncodedArrays}.
  */
 public abstract class SourceBackedArray implements Array {
     private final Array source;

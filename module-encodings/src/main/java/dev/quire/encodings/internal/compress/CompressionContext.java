@@ -1,13 +1,18 @@
 package dev.quire.encodings.internal.compress;
 
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.PrimitiveArray;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Where a {@link Scheme} stands in a cascade: how deep, how much decode cost is left, which schemes may no longer
  * be used below it, and whether it is working on a sample (then its children are not sampled again). Schemes compress
- * their children through {@link #compress}, which goes one level deeper. Immutable.
+ * their children through {@link #compress}, which goes one level deeper. Immutable, except for the statistics it
+ * remembers for the arrays of one compression (shared by the contexts made from the same top-level one, so a
+ * chunk's statistics are computed once for all its schemes, then dropped with the contexts).
  */
 public final class CompressionContext {
     private final Compressor compressor;
@@ -15,13 +20,21 @@ public final class CompressionContext {
     private final int budget;
     private final boolean sampling;
     private final Set<String> excluded;
+    private final Map<PrimitiveArray, IntegerStats> stats;
 
+    /** The context of a top-level compression (a chunk), with nothing remembered yet. */
     CompressionContext(Compressor compressor, int level, int budget, boolean sampling, Set<String> excluded) {
+        this(compressor, level, budget, sampling, excluded, new IdentityHashMap<>());
+    }
+
+    private CompressionContext(Compressor compressor, int level, int budget, boolean sampling, Set<String> excluded,
+            Map<PrimitiveArray, IntegerStats> stats) {
         this.compressor = compressor;
         this.level = level;
         this.budget = budget;
         this.sampling = sampling;
         this.excluded = Set.copyOf(excluded);
+        this.stats = stats;
     }
 
     /** The cascade depth of the array being compressed: 0 for a chunk, 1 for its children, ... */
@@ -56,7 +69,7 @@ public final class CompressionContext {
         }
         Set<String> all = new HashSet<>(excluded);
         all.addAll(alsoExcluded);
-        return compressor.compress(child, new CompressionContext(compressor, level, budget, sampling, all));
+        return compressor.compress(child, new CompressionContext(compressor, level, budget, sampling, all, stats));
     }
 
     /** The bytes {@code array} takes when written: the sum of its buffers and its children's, as serialized. */
@@ -64,15 +77,23 @@ public final class CompressionContext {
         return EncodedSize.of(array);
     }
 
+    /**
+     * The statistics of {@code array} (an integer array), computed on the first request in this compression and
+     * remembered by identity for the rest of it.
+     */
+    IntegerStats integerStats(PrimitiveArray array) {
+        return stats.computeIfAbsent(array, IntegerStats::of);
+    }
+
     /** The context for the children of an array that {@code scheme} compresses here. */
     CompressionContext below(Scheme scheme) {
         Set<String> all = new HashSet<>(excluded);
         all.add(scheme.id());
-        return new CompressionContext(compressor, level + 1, budget - scheme.decodeCost(), sampling, all);
+        return new CompressionContext(compressor, level + 1, budget - scheme.decodeCost(), sampling, all, stats);
     }
 
     /** This context, marked as working on a sample. */
     CompressionContext asSampling() {
-        return sampling ? this : new CompressionContext(compressor, level, budget, true, excluded);
+        return sampling ? this : new CompressionContext(compressor, level, budget, true, excluded, stats);
     }
 }

@@ -15,7 +15,7 @@ abstract class IntegerScheme implements Scheme {
 
     @Override
     public final boolean applies(Array canonical, CompressionContext ctx) {
-        return canonical instanceof PrimitiveArray p && p.ptype().isInteger() && applies(IntegerStats.of(p), ctx);
+        return canonical instanceof PrimitiveArray p && p.ptype().isInteger() && applies(ctx.integerStats(p), ctx);
     }
 
     @Override
@@ -23,7 +23,7 @@ abstract class IntegerScheme implements Scheme {
         if (!(canonical instanceof PrimitiveArray p) || !p.ptype().isInteger()) {
             return Optional.empty();
         }
-        return compress(IntegerStats.of(p), ctx);
+        return compress(ctx.integerStats(p), ctx);
     }
 
     /** Whether the scheme can apply to the whole array these statistics describe. */

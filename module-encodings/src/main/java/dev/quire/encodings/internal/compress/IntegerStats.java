@@ -5,12 +5,10 @@ import dev.quire.layout.dtype.PType;
 
 /**
  * What the integer schemes ask of an array before they try it: the values widened ({@link Ints#widen}), which are
- * valid, the range of the valid values and the number of runs. Computed once per array: the last one computed on a
- * thread is kept, since the compressor asks every scheme about the same array in turn.
+ * valid, the range of the valid values and the number of runs. The compressor computes them once per array and
+ * compression ({@link CompressionContext#integerStats}), since it asks every scheme about the same array in turn.
  */
 public final class IntegerStats {
-    private static final ThreadLocal<IntegerStats> LAST = new ThreadLocal<>();
-
     private final PrimitiveArray array;
     private final long[] values;
     private final boolean[] valid;
@@ -68,15 +66,9 @@ public final class IntegerStats {
         this.runs = r;
     }
 
-    /** The statistics of {@code array}, an integer array. */
+    /** The statistics of {@code array}, an integer array, computed now. */
     public static IntegerStats of(PrimitiveArray array) {
-        IntegerStats last = LAST.get();
-        if (last != null && last.array == array) {
-            return last;
-        }
-        IntegerStats s = new IntegerStats(array);
-        LAST.set(s);
-        return s;
+        return new IntegerStats(array);
     }
 
     public PrimitiveArray array() {

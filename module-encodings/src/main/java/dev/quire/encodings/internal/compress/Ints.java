@@ -20,13 +20,33 @@ public final class Ints {
         int n = Math.toIntExact(a.length());
         long[] out = new long[n];
         MemorySegment s = a.values();
+        // One bulk copy into a Java array, then a plain widening loop: far cheaper than a checked segment read per
+        // value.
         switch (a.ptype()) {
-            case I8 -> { for (int i = 0; i < n; i++) { out[i] = s.get(ValueLayout.JAVA_BYTE, i); } }
-            case U8 -> { for (int i = 0; i < n; i++) { out[i] = s.get(ValueLayout.JAVA_BYTE, i) & 0xFFL; } }
-            case I16 -> { for (int i = 0; i < n; i++) { out[i] = s.get(LittleEndian.SHORT, 2L * i); } }
-            case U16 -> { for (int i = 0; i < n; i++) { out[i] = s.get(LittleEndian.SHORT, 2L * i) & 0xFFFFL; } }
-            case I32 -> { for (int i = 0; i < n; i++) { out[i] = s.get(LittleEndian.INT, 4L * i); } }
-            case U32 -> { for (int i = 0; i < n; i++) { out[i] = s.get(LittleEndian.INT, 4L * i) & 0xFFFFFFFFL; } }
+            case I8, U8 -> {
+                byte[] v = new byte[n];
+                MemorySegment.copy(s, ValueLayout.JAVA_BYTE, 0, v, 0, n);
+                long m = a.ptype() == PType.U8 ? 0xFFL : -1L;
+                for (int i = 0; i < n; i++) {
+                    out[i] = v[i] & m;
+                }
+            }
+            case I16, U16 -> {
+                short[] v = new short[n];
+                MemorySegment.copy(s, LittleEndian.SHORT, 0, v, 0, n);
+                long m = a.ptype() == PType.U16 ? 0xFFFFL : -1L;
+                for (int i = 0; i < n; i++) {
+                    out[i] = v[i] & m;
+                }
+            }
+            case I32, U32 -> {
+                int[] v = new int[n];
+                MemorySegment.copy(s, LittleEndian.INT, 0, v, 0, n);
+                long m = a.ptype() == PType.U32 ? 0xFFFF_FFFFL : -1L;
+                for (int i = 0; i < n; i++) {
+                    out[i] = v[i] & m;
+                }
+            }
             default -> MemorySegment.copy(s, LittleEndian.LONG, 0, out, 0, n);
         }
         return out;

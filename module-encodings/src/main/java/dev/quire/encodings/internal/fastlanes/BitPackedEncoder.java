@@ -1,6 +1,6 @@
 package dev.quire.encodings.internal.fastlanes;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
+import dev.quire.encodings.internal.SourceBackedArray;
 import dev.quire.encodings.internal.compress.IntegerStats;
 import dev.quire.encodings.internal.compress.Ints;
 import dev.quire.encodings.internal.compress.PatchSet;
@@ -139,7 +139,7 @@ public final class BitPackedEncoder {
     }
 
     /** A {@code fastlanes.bitpacked} array: packed words, optional patches, the source's validity. */
-    public static final class PackedArray extends CompressedArray {
+    public static final class PackedArray extends SourceBackedArray {
         private final PrimitiveArray source;
         private final int width;
         private final MemorySegment packed;

@@ -1,6 +1,6 @@
 package dev.quire.encodings.internal.fastlanes;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
+import dev.quire.encodings.internal.SourceBackedArray;
 import dev.quire.encodings.internal.compress.IntegerStats;
 import dev.quire.encodings.internal.compress.Ints;
 import dev.quire.layout.array.Array;
@@ -40,7 +40,7 @@ public final class FrameOfReferenceEncoder {
     }
 
     /** A {@code fastlanes.for} array: a reference and the encoded residuals. */
-    public static final class ForArray extends CompressedArray {
+    public static final class ForArray extends SourceBackedArray {
         private final long reference;
         private final Array encoded;
 

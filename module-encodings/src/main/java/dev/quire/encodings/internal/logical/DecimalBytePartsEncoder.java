@@ -1,6 +1,6 @@
 package dev.quire.encodings.internal.logical;
 
-import dev.quire.encodings.internal.HeapBytes;
+import dev.quire.encodings.internal.compress.Ints;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.LittleEndian;
@@ -30,39 +30,46 @@ public final class DecimalBytePartsEncoder {
         Validity validity = values.validity();
         boolean allValid = values.nullCount() == 0;
         long[] unscaled = new long[n];
+        MemorySegment s = values.values();
+        int w = values.valueWidth();
+        if (w == 16) {
+            // The low and high words of every value in one bulk copy; the high word must be the low one's sign.
+            long[] words = new long[2 * n];
+            MemorySegment.copy(s, LittleEndian.LONG, 0, words, 0, 2 * n);
+            for (int i = 0; i < n; i++) {
+                if ((allValid || validity.isValid(i)) && words[2 * i + 1] != words[2 * i] >> 63) {
+                    return Optional.empty();
+                }
+                unscaled[i] = words[2 * i];
+            }
+        } else if (w == 8) {
+            MemorySegment.copy(s, LittleEndian.LONG, 0, unscaled, 0, n);
+        } else {
+            for (int i = 0; i < n; i++) {
+                long base = (long) i * w;
+                if (w > 8 && (allValid || validity.isValid(i)) && !fits64(s, base, w)) {
+                    return Optional.empty();
+                }
+                unscaled[i] = switch (w) {
+                    case 1 -> s.get(ValueLayout.JAVA_BYTE, base);
+                    case 2 -> s.get(LittleEndian.SHORT, base);
+                    case 4 -> s.get(LittleEndian.INT, base);
+                    default -> s.get(LittleEndian.LONG, base);
+                };
+            }
+        }
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
             if (!allValid && !validity.isValid(i)) {
+                unscaled[i] = 0; // null slots are written as zero
                 continue;
             }
-            MemorySegment s = values.values();
-            int w = values.valueWidth();
-            long base = (long) i * w;
-            if (w > 8 && !fits64(s, base, w)) {
-                return Optional.empty();
-            }
-            long v = switch (w) {
-                case 1 -> s.get(ValueLayout.JAVA_BYTE, base);
-                case 2 -> s.get(LittleEndian.SHORT, base);
-                case 4 -> s.get(LittleEndian.INT, base);
-                default -> s.get(LittleEndian.LONG, base);
-            };
-            unscaled[i] = v;
-            min = Math.min(min, v);
-            max = Math.max(max, v);
+            min = Math.min(min, unscaled[i]);
+            max = Math.max(max, unscaled[i]);
         }
         PType ptype = min > max ? PType.I8 : signedFor(min, max);
-        MemorySegment out = HeapBytes.zeroed(n, ptype.byteWidth());
-        for (int i = 0; i < n; i++) {
-            long v = unscaled[i];
-            switch (ptype) {
-                case I8 -> out.set(ValueLayout.JAVA_BYTE, i, (byte) v);
-                case I16 -> out.set(LittleEndian.SHORT, (long) i << 1, (short) v);
-                case I32 -> out.set(LittleEndian.INT, (long) i << 2, (int) v);
-                default -> out.set(LittleEndian.LONG, (long) i << 3, v);
-            }
-        }
+        MemorySegment out = Ints.narrow(ptype, unscaled, n);
         PrimitiveArray msp = new PrimitiveArray(new DType.Primitive(ptype, values.dtype().nullable()), out, validity);
         return Optional.of(new DecimalBytePartsArray(values, msp));
     }

@@ -1,6 +1,6 @@
 package dev.quire.encodings.internal.logical;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
+import dev.quire.encodings.internal.SourceBackedArray;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.DecimalArray;
@@ -41,7 +41,7 @@ public final class MaskedEncoder {
     }
 
     /** A {@code vortex.masked} array. */
-    public static final class MaskedArray extends CompressedArray {
+    public static final class MaskedArray extends SourceBackedArray {
         private final Array values;
         private final Validity validity;
 

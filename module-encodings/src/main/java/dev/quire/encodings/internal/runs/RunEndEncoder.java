@@ -1,6 +1,6 @@
 package dev.quire.encodings.internal.runs;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
+import dev.quire.encodings.internal.SourceBackedArray;
 import dev.quire.encodings.internal.compress.IntegerStats;
 import dev.quire.encodings.internal.compress.Ints;
 import dev.quire.encodings.internal.proto.RunEndMetadata;
@@ -62,7 +62,7 @@ public final class RunEndEncoder {
     }
 
     /** A {@code vortex.runend} array. */
-    public static final class RunEndArray extends CompressedArray {
+    public static final class RunEndArray extends SourceBackedArray {
         private final PType endsType;
         private final long runs;
         private final Array ends;

@@ -1,6 +1,6 @@
 package dev.quire.encodings.internal.runs;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
+import dev.quire.encodings.internal.SourceBackedArray;
 import dev.quire.encodings.internal.compress.IntegerStats;
 import dev.quire.encodings.internal.proto.SequenceMetadata;
 import dev.quire.layout.array.PrimitiveArray;
@@ -61,7 +61,7 @@ public final class SequenceEncoder {
     }
 
     /** A {@code vortex.sequence} array. */
-    public static final class SequenceArray extends CompressedArray {
+    public static final class SequenceArray extends SourceBackedArray {
         private final long base;
         private final long multiplier;
 

@@ -1,6 +1,6 @@
 package dev.quire.encodings.internal.runs;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
+import dev.quire.encodings.internal.SourceBackedArray;
 import dev.quire.encodings.internal.compress.IntegerStats;
 import dev.quire.encodings.internal.compress.Ints;
 import dev.quire.encodings.internal.compress.PatchSet;
@@ -75,7 +75,7 @@ public final class SparseEncoder {
     }
 
     /** A {@code vortex.sparse} array. */
-    public static final class SparseArray extends CompressedArray {
+    public static final class SparseArray extends SourceBackedArray {
         private final Scalar fill;
         private final PatchSet patches;
         private final Array indices;

@@ -1,6 +1,6 @@
 package dev.quire.encodings.internal.runs;
 
-import dev.quire.encodings.internal.compress.CompressedArray;
+import dev.quire.encodings.internal.SourceBackedArray;
 import dev.quire.encodings.internal.compress.IntegerStats;
 import dev.quire.encodings.internal.compress.Ints;
 import dev.quire.layout.array.Array;
@@ -38,7 +38,7 @@ public final class ZigZagEncoder {
     }
 
     /** A {@code vortex.zigzag} array. */
-    public static final class ZigZagArray extends CompressedArray {
+    public static final class ZigZagArray extends SourceBackedArray {
         private final Array encoded;
 
         ZigZagArray(Array source, Array encoded) {

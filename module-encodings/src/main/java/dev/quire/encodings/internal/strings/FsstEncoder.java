@@ -3,20 +3,19 @@ package dev.quire.encodings.internal.strings;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.NarrowIntegers;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -90,13 +89,23 @@ public final class FsstEncoder {
                         + " bytes at once, got " + total);
             }
             byte[] data = new byte[(int) total + 8];
-            MemorySegment out = MemorySegment.ofArray(data);
+            // Straight from the views (inlined bytes) and data buffers into the array, without a slice per value.
+            MemorySegment views = values.views();
+            List<MemorySegment> buffers = values.buffers();
             int at = 0;
             for (int i = 0; i < n; i++) {
                 starts[i] = at;
-                if (lengths[i] > 0) {
-                    MemorySegment.copy(values.bytesAt(i), 0, out, at, lengths[i]);
-                    at += lengths[i];
+                int len = lengths[i];
+                if (len > 0) {
+                    long view = (long) i * VarBinViewArray.VIEW_SIZE;
+                    if (len <= VarBinViewArray.MAX_INLINED) {
+                        MemorySegment.copy(views, ValueLayout.JAVA_BYTE, view + 4, data, at, len);
+                    } else {
+                        MemorySegment buffer = buffers.get(views.get(LittleEndian.INT, view + 8));
+                        long offset = Integer.toUnsignedLong(views.get(LittleEndian.INT, view + 12));
+                        MemorySegment.copy(buffer, ValueLayout.JAVA_BYTE, offset, data, at, len);
+                    }
+                    at += len;
                 }
             }
             return new Strings(data, starts, lengths, validity, allValid);
@@ -200,8 +209,9 @@ public final class FsstEncoder {
     static SymbolTable train(Strings strings) {
         Strings sample = sample(strings);
         SymbolTable table = new SymbolTable(new long[0], new int[0]);
+        Counts counts = new Counts();
         for (int generation = 0; generation < GENERATIONS; generation++) {
-            table = nextTable(table, sample.data(), sample.starts(), sample.lengths());
+            table = nextTable(table, sample.data(), sample.starts(), sample.lengths(), counts);
         }
         return table;
     }
@@ -244,12 +254,77 @@ public final class FsstEncoder {
                 true);
     }
 
-    private record Candidate(long symbol, int length, long gain) {}
+    /**
+     * One training's counters, reused by its generations: occurrences of each code (0-255 a symbol, 256-511 an
+     * escaped byte) and of each pair of codes in sequence, with the pairs seen listed so that only they are read and
+     * cleared (a generation sees a few thousand of the 262,144 possible pairs).
+     */
+    private static final class Counts {
+        final long[] single = new long[512];
+        final int[] pairs = new int[512 * 512];
+        int[] seen = new int[1024];
+        int seenCount;
+
+        void pair(int index) {
+            if (pairs[index]++ == 0) {
+                if (seenCount == seen.length) {
+                    seen = Arrays.copyOf(seen, seenCount * 2);
+                }
+                seen[seenCount++] = index;
+            }
+        }
+
+        void clear() {
+            Arrays.fill(single, 0);
+            for (int i = 0; i < seenCount; i++) {
+                pairs[seen[i]] = 0;
+            }
+            seenCount = 0;
+        }
+    }
+
+    /**
+     * Candidate symbols and their summed gains, keyed by their bytes and length (a symbol ending in zero bytes is
+     * distinct from a shorter one): open addressing over primitive arrays, since a generation adds thousands.
+     */
+    private static final class Gains {
+        final long[] symbols;
+        final int[] lengths; // 0 marks a free slot
+        final long[] gains;
+        final int mask;
+        int size;
+
+        Gains(int expected) {
+            int capacity = Integer.highestOneBit(Math.max(16, expected) * 2 - 1) << 1;
+            symbols = new long[capacity];
+            lengths = new int[capacity];
+            gains = new long[capacity];
+            mask = capacity - 1;
+        }
+
+        void add(long symbol, int length, long gain) {
+            long h = (symbol ^ ((long) length * 0x9E37_79B9_7F4A_7C15L)) * 0xBF58_476D_1CE4_E5B9L;
+            int i = (int) (h >>> 40) & mask;
+            while (lengths[i] != 0) {
+                if (lengths[i] == length && symbols[i] == symbol) {
+                    gains[i] += gain;
+                    return;
+                }
+                i = (i + 1) & mask;
+            }
+            symbols[i] = symbol;
+            lengths[i] = length;
+            gains[i] = gain;
+            size++;
+        }
+    }
 
     /** One generation: count symbol and pair occurrences under {@code table}, keep the best candidates. */
-    private static SymbolTable nextTable(SymbolTable table, byte[] sample, int[] starts, int[] lengths) {
-        long[] single = new long[512];
-        long[] pairs = new long[512 * 512];
+    private static SymbolTable nextTable(SymbolTable table, byte[] sample, int[] starts, int[] lengths,
+            Counts counts) {
+        counts.clear();
+        long[] single = counts.single;
+        int[] pairs = counts.pairs;
         for (int p = 0; p < starts.length; p++) {
             int pos = starts[p];
             int end = pos + lengths[p];
@@ -263,95 +338,114 @@ public final class FsstEncoder {
                     single[256 + (sample[pos] & 0xFF)]++;
                 }
                 if (previous >= 0) {
-                    pairs[previous * 512 + code]++;
+                    counts.pair(previous * 512 + code);
                 }
                 previous = code;
                 pos += len;
             }
         }
-        Map<Long, long[]> gains = new HashMap<>();
+        Gains gains = new Gains(512 + counts.seenCount);
         for (int code = 0; code < 512; code++) {
-            if (single[code] == 0) {
-                continue;
+            if (single[code] != 0) {
+                gains.add(symbolOf(table, code), lengthOf(table, code), single[code] * lengthOf(table, code));
             }
-            long sym = symbolOf(table, code);
+        }
+        for (int s = 0; s < counts.seenCount; s++) {
+            int index = counts.seen[s];
+            int code = index >>> 9;
+            int next = index & 511;
             int len = lengthOf(table, code);
-            addGain(gains, sym, len, single[code] * len);
-            for (int next = 0; next < 512; next++) {
-                long count = pairs[code * 512 + next];
-                if (count == 0 || len >= MAX_TRAINED_LENGTH) {
-                    continue;
-                }
-                int nextLen = lengthOf(table, next);
-                int joined = Math.min(MAX_TRAINED_LENGTH, len + nextLen);
-                long both = sym | (symbolOf(table, next) << (len << 3));
-                if (joined < 8) {
-                    both &= (1L << (joined << 3)) - 1;
-                }
-                addGain(gains, both, joined, count * joined);
-            }
-        }
-        List<Candidate> candidates = new ArrayList<>(gains.size());
-        for (Map.Entry<Long, long[]> e : gains.entrySet()) {
-            candidates.add(new Candidate(e.getValue()[2], (int) e.getValue()[1], e.getValue()[0]));
-        }
-        candidates.sort((a, b) -> {
-            if (a.gain() != b.gain()) {
-                return Long.compare(b.gain(), a.gain());
-            }
-            if (a.length() != b.length()) {
-                return Integer.compare(b.length(), a.length());
-            }
-            return Long.compareUnsigned(a.symbol(), b.symbol());
-        });
-        List<Candidate> kept = new ArrayList<>(MAX_SYMBOLS);
-        boolean[] pairsTaken = new boolean[1 << 16];
-        boolean[] longTaken = new boolean[1 << 16];
-        boolean[] slotsTaken = new boolean[HASH_SLOTS];
-        for (Candidate c : candidates) {
-            if (kept.size() == MAX_SYMBOLS) {
-                break;
-            }
-            if (!admissible(c.symbol(), c.length(), pairsTaken, longTaken, slotsTaken)) {
+            if (len >= MAX_TRAINED_LENGTH) {
                 continue;
             }
-            kept.add(c);
-            if (c.length() == 2) {
-                pairsTaken[(int) (c.symbol() & 0xFFFF)] = true;
-            } else if (c.length() > 2) {
-                longTaken[(int) (c.symbol() & 0xFFFF)] = true;
-                slotsTaken[slot(c.symbol())] = true;
+            int joined = Math.min(MAX_TRAINED_LENGTH, len + lengthOf(table, next));
+            long both = symbolOf(table, code) | (symbolOf(table, next) << (len << 3));
+            if (joined < 8) {
+                both &= (1L << (joined << 3)) - 1;
             }
+            gains.add(both, joined, (long) pairs[index] * joined);
         }
-        int keep = kept.size();
-        // The order the reference requires of a table: longer symbols first by ascending length (2 to 8), then the
-        // one-byte symbols.
-        kept.sort((a, b) -> {
-            int la = a.length() == 1 ? 9 : a.length();
-            int lb = b.length() == 1 ? 9 : b.length();
-            return la != lb ? Integer.compare(la, lb) : Long.compareUnsigned(a.symbol(), b.symbol());
-        });
-        long[] symbols = new long[keep];
-        int[] lens = new int[keep];
-        for (int i = 0; i < keep; i++) {
-            symbols[i] = kept.get(i).symbol();
-            lens[i] = kept.get(i).length();
-        }
-        return new SymbolTable(symbols, lens);
+        return admit(gains);
     }
 
     /**
-     * Symbols are keyed by their bytes plus their length (a symbol ending in zero bytes is distinct from a shorter
-     * one); the key folds the length into a hash-friendly long and the value keeps gain and length.
+     * The table of the {@value #MAX_SYMBOLS} candidates with the largest gains (then the longest, then the smallest
+     * as unsigned bytes) that the table admits one after the other (see {@link #admissible}).
      */
-    private static void addGain(Map<Long, long[]> gains, long symbol, int length, long gain) {
-        Long key = symbol ^ ((long) length * 0x9E37_79B9_7F4A_7C15L);
-        long[] g = gains.get(key);
-        if (g == null) {
-            gains.put(key, new long[] {gain, length, symbol});
-        } else {
-            g[0] += gain;
+    private static SymbolTable admit(Gains gains) {
+        // Sorted by (gain, length) through one long per candidate: gain and length above, the slot below. A gain is
+        // at most 8 times the sample's bytes (SAMPLE_BYTES), far below 2^27.
+        long[] order = new long[gains.size];
+        int m = 0;
+        for (int i = 0; i < gains.lengths.length; i++) {
+            if (gains.lengths[i] != 0) {
+                assert gains.gains[i] < 1L << 27 : gains.gains[i];
+                order[m++] = (gains.gains[i] << 4 | gains.lengths[i]) << 32 | i;
+            }
         }
+        Arrays.sort(order);
+        long[] kept = new long[MAX_SYMBOLS];
+        int[] keptLengths = new int[MAX_SYMBOLS];
+        int keep = 0;
+        boolean[] pairsTaken = new boolean[1 << 16];
+        boolean[] longTaken = new boolean[1 << 16];
+        boolean[] slotsTaken = new boolean[HASH_SLOTS];
+        long[] tied = new long[16];
+        // From the largest rank down; candidates of equal rank go by their bytes as unsigned, smallest first.
+        for (int hi = m - 1; hi >= 0 && keep < MAX_SYMBOLS; ) {
+            long rank = order[hi] >>> 32;
+            int lo = hi;
+            while (lo > 0 && order[lo - 1] >>> 32 == rank) {
+                lo--;
+            }
+            int ties = hi - lo + 1;
+            if (tied.length < ties) {
+                tied = new long[Math.max(ties, tied.length * 2)];
+            }
+            for (int k = 0; k < ties; k++) {
+                tied[k] = gains.symbols[(int) order[lo + k]] ^ Long.MIN_VALUE; // unsigned order as signed
+            }
+            Arrays.sort(tied, 0, ties);
+            int length = (int) (rank & 0xF);
+            for (int k = 0; k < ties && keep < MAX_SYMBOLS; k++) {
+                long symbol = tied[k] ^ Long.MIN_VALUE;
+                if (!admissible(symbol, length, pairsTaken, longTaken, slotsTaken)) {
+                    continue;
+                }
+                kept[keep] = symbol;
+                keptLengths[keep++] = length;
+                if (length == 2) {
+                    pairsTaken[(int) (symbol & 0xFFFF)] = true;
+                } else if (length > 2) {
+                    longTaken[(int) (symbol & 0xFFFF)] = true;
+                    slotsTaken[slot(symbol)] = true;
+                }
+            }
+            hi = lo - 1;
+        }
+        // The order the reference requires of a table: longer symbols first by ascending length (2 to 8), then the
+        // one-byte symbols, each length by the symbols' bytes as unsigned.
+        long[] byLength = new long[keep];
+        for (int i = 0; i < keep; i++) {
+            byLength[i] = kept[i] ^ Long.MIN_VALUE;
+        }
+        long[] symbols = new long[keep];
+        int[] lens = new int[keep];
+        int at = 0;
+        for (int length : new int[] {2, 3, 4, 5, 6, 7, 8, 1}) {
+            int from = at;
+            for (int i = 0; i < keep; i++) {
+                if (keptLengths[i] == length) {
+                    symbols[at++] = byLength[i];
+                }
+            }
+            Arrays.sort(symbols, from, at);
+            for (int i = from; i < at; i++) {
+                symbols[i] ^= Long.MIN_VALUE;
+                lens[i] = length;
+            }
+        }
+        return new SymbolTable(symbols, lens);
     }
 
     private static long symbolOf(SymbolTable table, int code) {

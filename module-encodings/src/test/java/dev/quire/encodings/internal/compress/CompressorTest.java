@@ -2,6 +2,7 @@ package dev.quire.encodings.internal.compress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -101,6 +102,25 @@ class CompressorTest {
         CompressionContext top = new CompressionContext(c, 0, 8, false, Set.of());
         assertSame(in, top.below(scheme).compress(in));
         assertTrue(scheme.levels.isEmpty());
+    }
+
+    @Test
+    void integerStatisticsAreComputedOncePerArrayAndCompression() {
+        Compressor c = new Compressor(List.of(new AllEqual(0)), 3, 8);
+        PrimitiveArray in = filled(3000, 7);
+        PrimitiveArray other = filled(3000, 7);
+        CompressionContext top = new CompressionContext(c, 0, 8, false, Set.of());
+        IntegerStats stats = top.integerStats(in);
+        assertEquals(7, stats.min());
+        assertEquals(7, stats.max());
+        assertEquals(1, stats.runs());
+        // The contexts below a scheme and for samples share what the top-level one computed...
+        assertSame(stats, top.below(new AllEqual(0)).integerStats(in));
+        assertSame(stats, top.asSampling().integerStats(in));
+        // ...by identity: equal values in another array are another array.
+        assertNotSame(stats, top.integerStats(other));
+        // A new compression starts with nothing remembered.
+        assertNotSame(stats, new CompressionContext(c, 0, 8, false, Set.of()).integerStats(in));
     }
 
     @Test
