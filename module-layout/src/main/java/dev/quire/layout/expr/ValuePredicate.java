@@ -1,6 +1,7 @@
 package dev.quire.layout.expr;
 
 import dev.quire.layout.array.Array;
+import java.util.Optional;
 
 /**
  * A bound predicate on the values of one column ({@code x = 5}, {@code s like 'a%'}, {@code x in (1, 2)},
@@ -20,4 +21,13 @@ public interface ValuePredicate {
      *     their storage), of at most {@link Integer#MAX_VALUE} values
      */
     long[] matches(Array values);
+
+    /**
+     * The same predicate seen one string value at a time, by its length and leading bytes, for encodings that can
+     * produce a value's first bytes without decoding it whole; empty for predicates on other types and for string
+     * comparisons it does not describe (orderings).
+     */
+    default Optional<BytesPredicate> bytesPredicate() {
+        return Optional.empty();
+    }
 }
