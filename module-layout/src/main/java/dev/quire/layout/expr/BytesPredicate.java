@@ -1,7 +1,5 @@
 package dev.quire.layout.expr;
 
-import java.lang.foreign.MemorySegment;
-
 /**
  * A predicate on a utf8 or binary column seen one value at a time, by its length and its leading bytes: what an
  * encoding that stores strings compressed (FSST, say) needs to answer it while producing as few bytes as it can. For
@@ -32,7 +30,8 @@ public interface BytesPredicate {
 
     /**
      * Whether a value of {@code length} bytes matches, given its first {@code min(length, leadingBytes())} bytes at
-     * {@code offset} of {@code bytes}. Only asked when {@link #byLength} is {@link #UNDECIDED}.
+     * {@code offset} of {@code bytes} (a decoder's buffer: plain array reads are what a per-value test can afford).
+     * Only asked when {@link #byLength} is {@link #UNDECIDED}.
      */
-    boolean test(MemorySegment bytes, long offset, int length);
+    boolean test(byte[] bytes, int offset, int length);
 }

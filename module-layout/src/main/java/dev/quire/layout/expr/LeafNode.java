@@ -289,8 +289,8 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         }
 
         @Override
-        public boolean test(MemorySegment bytes, long offset, int length) {
-            return Kernels.equalBytes(bytes, offset, literal, 0, literal.length) != negated;
+        public boolean test(byte[] bytes, int offset, int length) {
+            return Arrays.equals(bytes, offset, offset + literal.length, literal, 0, literal.length) != negated;
         }
     }
 
@@ -319,9 +319,9 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         }
 
         @Override
-        public boolean test(MemorySegment bytes, long offset, int length) {
+        public boolean test(byte[] bytes, int offset, int length) {
             for (byte[] v : literals) {
-                if (v.length == length && Kernels.equalBytes(bytes, offset, v, 0, length)) {
+                if (v.length == length && Arrays.equals(bytes, offset, offset + length, v, 0, length)) {
                     return true;
                 }
             }
@@ -351,10 +351,11 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         }
 
         @Override
-        public boolean test(MemorySegment bytes, long offset, int length) {
+        public boolean test(byte[] bytes, int offset, int length) {
+            byte[] lit = pattern.literal;
             return switch (pattern.shape) {
-                case PREFIX -> Kernels.equalBytes(bytes, offset, pattern.literal, 0, pattern.literal.length);
-                default -> pattern.matches(bytes, offset, length);
+                case PREFIX, EXACT -> Arrays.equals(bytes, offset, offset + lit.length, lit, 0, lit.length);
+                default -> pattern.matches(MemorySegment.ofArray(bytes), offset, length);
             };
         }
     }

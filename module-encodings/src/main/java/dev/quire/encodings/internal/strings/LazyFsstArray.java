@@ -254,7 +254,6 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
     private void matchLeading(BytesPredicate p, long[] out) {
         int lead = p.leadingBytes();
         byte[] scratch = new byte[lead + FsstSymbols.SLACK];
-        MemorySegment bytes = MemorySegment.ofArray(scratch);
         for (int k = 0; k < length; k++) {
             int i = start + k;
             int len = (int) lengths[i];
@@ -267,7 +266,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
                     throw parts.malformed("the codes of value " + i + " decode to " + got + " bytes, its length is "
                             + len);
                 }
-                match = p.test(bytes, 0, len);
+                match = p.test(scratch, 0, len);
             } else {
                 match = decided == BytesPredicate.MATCH;
             }
@@ -280,12 +279,11 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
     /** The window decoded as one stream into a buffer, each undecided value tested where it lies. */
     private void matchDecoded(BytesPredicate p, long[] out) {
         byte[] decoded = windowBytes();
-        MemorySegment bytes = MemorySegment.ofArray(decoded);
-        long at = 0;
+        int at = 0;
         for (int k = 0; k < length; k++) {
             int len = (int) lengths[start + k];
             int decided = p.byLength(len);
-            if (decided == BytesPredicate.UNDECIDED ? p.test(bytes, at, len) : decided == BytesPredicate.MATCH) {
+            if (decided == BytesPredicate.UNDECIDED ? p.test(decoded, at, len) : decided == BytesPredicate.MATCH) {
                 out[k >>> 6] |= 1L << k;
             }
             at += len;
