@@ -276,6 +276,19 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         }
     }
 
+    /**
+     * Whether {@code bytes} at {@code offset} begin with {@code lit}: a plain loop, since literals are short and a
+     * bulk compare's set-up costs more than it saves on a few bytes.
+     */
+    static boolean startsWith(byte[] bytes, int offset, byte[] lit) {
+        for (int k = 0; k < lit.length; k++) {
+            if (bytes[offset + k] != lit[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Equality (or, negated, inequality) with one literal, value by value. */
     record Equal(byte[] literal, boolean negated) implements BytesPredicate {
         @Override
@@ -290,7 +303,7 @@ abstract sealed class LeafNode implements Node, ValuePredicate
 
         @Override
         public boolean test(byte[] bytes, int offset, int length) {
-            return Arrays.equals(bytes, offset, offset + literal.length, literal, 0, literal.length) != negated;
+            return startsWith(bytes, offset, literal) != negated;
         }
     }
 
@@ -321,7 +334,7 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         @Override
         public boolean test(byte[] bytes, int offset, int length) {
             for (byte[] v : literals) {
-                if (v.length == length && Arrays.equals(bytes, offset, offset + length, v, 0, length)) {
+                if (v.length == length && startsWith(bytes, offset, v)) {
                     return true;
                 }
             }
@@ -354,7 +367,7 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         public boolean test(byte[] bytes, int offset, int length) {
             byte[] lit = pattern.literal;
             return switch (pattern.shape) {
-                case PREFIX, EXACT -> Arrays.equals(bytes, offset, offset + lit.length, lit, 0, lit.length);
+                case PREFIX, EXACT -> startsWith(bytes, offset, lit);
                 default -> pattern.matches(MemorySegment.ofArray(bytes), offset, length);
             };
         }

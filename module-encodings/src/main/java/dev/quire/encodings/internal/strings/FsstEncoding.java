@@ -60,6 +60,9 @@ public final class FsstEncoding implements WritesEncodedArrays {
             throw parts.malformed("codes offsets span [" + first + ", " + last + ") of a " + codes.byteSize()
                     + "-byte codes buffer");
         }
+        if (last - first > EncodingParts.MAX_ARRAY_LENGTH) {
+            throw parts.malformed("codes of " + (last - first) + " bytes are too many for one buffer");
+        }
         for (int i = 0; i < n; i++) {
             if (offsets[i + 1] < offsets[i]) {
                 throw parts.malformed("codes offset " + (i + 1) + " is " + offsets[i + 1]

@@ -206,4 +206,34 @@ final class FsstSymbols {
         }
         return (i < to ? Long.MIN_VALUE : 0) | (p - pos);
     }
+
+    /**
+     * {@link #decodeSome} over codes already copied into {@code in} (bytes {@code [from, to)}), for filters that visit
+     * every value of a window: array reads cost a fraction of segment reads at one or two codes a value.
+     * {@code codesStart} is where {@code in} starts in the codes buffer, for messages.
+     */
+    int decodeSome(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int want) {
+        long[] sym = symbolOf;
+        int[] len = lengthOf;
+        int p = 0;
+        int i = from;
+        while (p < want && i < to) {
+            int code = in[i++] & 0xFF;
+            int l = len[code];
+            if (l != BAD) {
+                LONG_LE.set(out, p, sym[code]);
+                p += l;
+            } else if (code == ESCAPE) {
+                if (i == to) {
+                    throw parts.malformed("the codes of a value end with an escape and no byte after it (codes byte "
+                            + (codesStart + i - 1) + ")");
+                }
+                out[p++] = in[i++];
+            } else {
+                throw parts.malformed("code " + code + " at codes byte " + (codesStart + i - 1)
+                        + " names no symbol (the table has " + symbols.length + ")");
+            }
+        }
+        return p;
+    }
 }

@@ -13,6 +13,7 @@ import dev.quire.layout.spi.ArrayParts;
 import dev.quire.layout.spi.FilterKernel;
 import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -250,10 +251,15 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
         return true;
     }
 
-    /** Each undecided value's first {@code leadingBytes} bytes decoded into one small reused buffer. */
+    /**
+     * Each undecided value's first {@code leadingBytes} bytes decoded into one small reused buffer, from the window's
+     * codes copied to the heap once.
+     */
     private void matchLeading(BytesPredicate p, long[] out) {
         int lead = p.leadingBytes();
         byte[] scratch = new byte[lead + FsstSymbols.SLACK];
+        long first = offsets[start];
+        byte[] in = codes.asSlice(first, offsets[start + length] - first).toArray(ValueLayout.JAVA_BYTE);
         for (int k = 0; k < length; k++) {
             int i = start + k;
             int len = (int) lengths[i];
@@ -261,7 +267,8 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
             boolean match;
             if (decided == BytesPredicate.UNDECIDED) {
                 int want = Math.min(len, lead);
-                int got = symbols.decodeSome(parts, codes, offsets[i], offsets[i + 1], scratch, 0, want);
+                int got = symbols.decodeSome(parts, in, (int) (offsets[i] - first), (int) (offsets[i + 1] - first),
+                        first, scratch, want);
                 if (got < want) {
                     throw parts.malformed("the codes of value " + i + " decode to " + got + " bytes, its length is "
                             + len);
