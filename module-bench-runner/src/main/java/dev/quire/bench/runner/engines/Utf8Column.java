@@ -17,7 +17,6 @@ import java.util.Objects;
  */
 final class Utf8Column implements StringColumn {
     private final VarBinViewArray array;
-    private final int length;
     /** The views: value {@code r}'s two words are {@code words[wordBase + 2r]} and the next. */
     private final long[] words;
     private final int wordBase;
@@ -26,16 +25,19 @@ final class Utf8Column implements StringColumn {
     private final int[] heapBase;
     private final MemorySegment[] buffers;
 
-    /** A value in a buffer off the heap, copied here when read. */
+    /** The row located last, and where its bytes are: inline in {@link #words}, or at {@code data[base..]}. */
+    private int row = -1;
+    private int size;
+    private boolean inline;
+    private byte[] data;
+    private int base;
     private byte[] scratch = new byte[64];
-    private int scratchRow = -1;
 
     /** Data buffers off the heap of at most this many bytes are copied to the heap whole, on first use. */
     static final long MAX_COPIED_BUFFER = 1 << 16;
 
     Utf8Column(VarBinViewArray array) {
         this.array = array;
-        this.length = Math.toIntExact(array.length());
         MemorySegment views = array.views();
         Object viewArray = views.heapBase().orElse(null);
         if (viewArray instanceof long[] w && views.address() % 8 == 0) {
@@ -61,29 +63,17 @@ final class Utf8Column implements StringColumn {
         return (int) words[wordBase + 2 * row];
     }
 
-    /**
-     * Reads the row's view on every call, as the reference's Arrow adapter does, and keeps nothing between calls on
-     * the common path (views and data on the heap): with no stores in a caller's loop over one value's bytes, the JIT
-     * keeps the view's words in registers.
-     */
     @Override
     public byte byteAt(int row, int index) {
-        Objects.checkIndex(row, length);
-        int at = wordBase + 2 * row;
-        long w0 = words[at];
-        int size = (int) w0;
+        if (row != this.row) {
+            locate(row);
+        }
         Objects.checkIndex(index, size);
-        if (size <= VarBinViewArray.MAX_INLINED) {
+        if (inline) {
             int p = index + 4;
-            return (byte) (words[at + (p >>> 3)] >>> ((p & 7) << 3));
+            return (byte) (words[wordBase + 2 * row + (p >>> 3)] >>> ((p & 7) << 3));
         }
-        long w1 = words[at + 1];
-        int buffer = (int) w1;
-        byte[] h = heap[buffer];
-        if (h != null) {
-            return h[heapBase[buffer] + (int) (w1 >>> 32) + index];
-        }
-        return offHeap(row, buffer, Integer.toUnsignedLong((int) (w1 >>> 32)), size, index);
+        return data[base + index];
     }
 
     @Override
@@ -104,23 +94,37 @@ final class Utf8Column implements StringColumn {
         return true;
     }
 
-    /**
-     * A byte of a value in a buffer off the heap: a small buffer (a dictionary's values, say) is copied to the heap
-     * whole, once, and then read like the others; a value in a large one is copied into a scratch array, once per row.
-     */
-    private byte offHeap(int row, int buffer, long offset, int size, int index) {
-        if (buffers[buffer].byteSize() <= MAX_COPIED_BUFFER) {
-            heap[buffer] = buffers[buffer].toArray(ValueLayout.JAVA_BYTE);
+    /** Finds value {@code r}'s bytes; the array checked its views. */
+    private void locate(int r) {
+        Objects.checkIndex(r, array.length());
+        long w0 = words[wordBase + 2 * r];
+        long w1 = words[wordBase + 2 * r + 1];
+        int n = (int) w0;
+        size = n;
+        row = r;
+        inline = n <= VarBinViewArray.MAX_INLINED;
+        if (inline) {
+            return;
+        }
+        int buffer = (int) w1;
+        int offset = (int) (w1 >>> 32);
+        byte[] h = heap[buffer];
+        if (h == null && buffers[buffer].byteSize() <= MAX_COPIED_BUFFER) {
+            // A small buffer off the heap (a dictionary's values, say): copied once, then read like the others.
+            h = buffers[buffer].toArray(ValueLayout.JAVA_BYTE);
+            heap[buffer] = h;
             heapBase[buffer] = 0;
-            return heap[buffer][(int) offset + index];
         }
-        if (row != scratchRow) {
-            if (scratch.length < size) {
-                scratch = new byte[Math.max(size, scratch.length * 2)];
+        if (h != null) {
+            data = h;
+            base = heapBase[buffer] + offset;
+        } else {
+            if (scratch.length < n) {
+                scratch = new byte[Math.max(n, scratch.length * 2)];
             }
-            MemorySegment.copy(buffers[buffer], ValueLayout.JAVA_BYTE, offset, scratch, 0, size);
-            scratchRow = row;
+            MemorySegment.copy(buffers[buffer], ValueLayout.JAVA_BYTE, Integer.toUnsignedLong(offset), scratch, 0, n);
+            data = scratch;
+            base = 0;
         }
-        return scratch[index];
     }
 }
