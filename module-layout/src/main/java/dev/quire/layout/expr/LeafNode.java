@@ -9,6 +9,7 @@ import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.file.ArrayStats;
+import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -228,6 +229,16 @@ abstract sealed class LeafNode implements Node, ValuePredicate
             return pruneCompare(op, literal, stats);
         }
 
+        /** {@code =} and {@code !=}: a value is decided by its length unless that is the literal's. */
+        @Override
+        public Optional<BytesPredicate> bytesPredicate() {
+            return switch (op) {
+                case EQ -> Optional.of(new Equal(literal, false));
+                case NE -> Optional.of(new Equal(literal, true));
+                default -> Optional.empty();
+            };
+        }
+
         static int pruneCompare(CompareOp op, byte[] lit, ArrayStats stats) {
             Optional<byte[]> min = bytesOf(stats.min());
             Optional<byte[]> max = bytesOf(stats.max());
@@ -267,6 +278,103 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         }
     }
 
+    /**
+     * Whether {@code bytes} at {@code offset} begin with {@code lit}: a plain loop, since literals are short and a
+     * bulk compare's set-up costs more than it saves on a few bytes.
+     */
+    static boolean startsWith(byte[] bytes, int offset, byte[] lit) {
+        for (int k = 0; k < lit.length; k++) {
+            if (bytes[offset + k] != lit[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Equality (or, negated, inequality) with one literal, value by value. */
+    record Equal(byte[] literal, boolean negated) implements BytesPredicate {
+        @Override
+        public int leadingBytes() {
+            return literal.length;
+        }
+
+        @Override
+        public int byLength(int length) {
+            return length != literal.length ? (negated ? MATCH : NO_MATCH) : UNDECIDED;
+        }
+
+        @Override
+        public boolean test(byte[] bytes, int offset, int length) {
+            return startsWith(bytes, offset, literal) != negated;
+        }
+    }
+
+    /** Membership in a list of literals, value by value: only literals of the value's length are compared. */
+    record AnyEqual(List<byte[]> literals, int longest, boolean[] lengths) implements BytesPredicate {
+        static AnyEqual of(List<byte[]> literals) {
+            int longest = 0;
+            for (byte[] v : literals) {
+                longest = Math.max(longest, v.length);
+            }
+            boolean[] lengths = new boolean[longest + 1];
+            for (byte[] v : literals) {
+                lengths[v.length] = true;
+            }
+            return new AnyEqual(literals, longest, lengths);
+        }
+
+        @Override
+        public int leadingBytes() {
+            return longest;
+        }
+
+        @Override
+        public int byLength(int length) {
+            return length <= longest && lengths[length] ? UNDECIDED : NO_MATCH;
+        }
+
+        @Override
+        public boolean test(byte[] bytes, int offset, int length) {
+            for (byte[] v : literals) {
+                if (v.length == length && startsWith(bytes, offset, v)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** A {@code like} pattern, value by value: simple shapes look at few bytes, others at all of them. */
+    record LikeBytes(LikePattern pattern) implements BytesPredicate {
+        @Override
+        public int leadingBytes() {
+            return switch (pattern.shape) {
+                case EXACT, PREFIX -> pattern.literal.length;
+                case ANY -> 0;
+                default -> Integer.MAX_VALUE;
+            };
+        }
+
+        @Override
+        public int byLength(int length) {
+            return switch (pattern.shape) {
+                case ANY -> MATCH;
+                case EXACT -> length == pattern.literal.length ? UNDECIDED : NO_MATCH;
+                case PREFIX, SUFFIX, CONTAINS -> length >= pattern.literal.length ? UNDECIDED : NO_MATCH;
+                case GENERAL -> UNDECIDED;
+            };
+        }
+
+        @Override
+        public boolean test(byte[] bytes, int offset, int length) {
+            byte[] lit = pattern.literal;
+            return switch (pattern.shape) {
+                case PREFIX, EXACT -> startsWith(bytes, offset, lit);
+                default -> pattern.matches(MemorySegment.ofArray(bytes), offset, length);
+            };
+        }
+    }
+
     /** A utf8 or binary column in a list of byte strings. */
     static final class BytesIn extends LeafNode {
         private final List<byte[]> values;
@@ -281,6 +389,11 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         @Override
         boolean nonMatchIsNull() {
             return hasNull;
+        }
+
+        @Override
+        public Optional<BytesPredicate> bytesPredicate() {
+            return Optional.of(AnyEqual.of(values));
         }
 
         @Override
@@ -324,6 +437,11 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         @Override
         void match(Array canonical, int n, long[] valid, long[] out) {
             Kernels.like(new Kernels.Views((VarBinViewArray) canonical), n, valid, pattern, out);
+        }
+
+        @Override
+        public Optional<BytesPredicate> bytesPredicate() {
+            return Optional.of(new LikeBytes(pattern));
         }
 
         @Override

@@ -11,6 +11,14 @@ import java.util.Optional;
  * the whole life of the bound expression, so a kernel may cache results per predicate (by identity).
  */
 public interface ValuePredicate {
+    /**
+     * The same predicate seen one string value at a time, by its length and leading bytes, for encodings that can
+     * produce a value's first bytes without decoding it whole; empty for predicates on other types and for string
+     * comparisons it does not describe (orderings).
+     */
+    default Optional<BytesPredicate> bytesPredicate() {
+        return Optional.empty();
+    }
 
     /**
      * The values of {@code values} that satisfy the predicate, as {@code long[]} words of bits (bit {@code i} is bit

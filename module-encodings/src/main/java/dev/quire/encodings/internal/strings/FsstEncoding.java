@@ -20,9 +20,11 @@ import java.util.List;
  * the uncompressed length of each value, the codes offsets ({@code length + 1}) and an optional validity. A code
  * below 255 stands for its symbol; 255 escapes the next byte, which stands for itself.
  *
- * <p>Like the reference, the codes between the first and the last offset are decoded as one stream and the result is
- * cut by the uncompressed lengths; the two must agree on the total. The older form (two buffers, the codes as a
- * {@code vortex.varbin} binary child followed by the lengths) is read too.
+ * <p>The array is kept compressed ({@link LazyFsstArray}): decoding it whole decodes, like the reference, the codes
+ * between the first and the last offset as one stream and cuts the result by the uncompressed lengths (the two must
+ * agree on the total); takes and string filters decode only the values, or the leading bytes, they need, each from
+ * its own codes. So the offsets are checked here not to decrease. The older form (two buffers, the codes as a
+ * {@code vortex.varbin} binary child followed by the lengths) is decoded at once.
  */
 public final class FsstEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.fsst";
@@ -58,11 +60,18 @@ public final class FsstEncoding implements WritesEncodedArrays {
             throw parts.malformed("codes offsets span [" + first + ", " + last + ") of a " + codes.byteSize()
                     + "-byte codes buffer");
         }
-        int total = totalLength(parts, lengths, last - first);
-        byte[] decoded = symbols.decode(parts, codes.asSlice(first, last - first), first, total);
-        return cut(parts, dtype, decoded, lengths, validity);
+        if (last - first > EncodingParts.MAX_ARRAY_LENGTH) {
+            throw parts.malformed("codes of " + (last - first) + " bytes are too many for one buffer");
+        }
+        for (int i = 0; i < n; i++) {
+            if (offsets[i + 1] < offsets[i]) {
+                throw parts.malformed("codes offset " + (i + 1) + " is " + offsets[i + 1]
+                        + ", below the one before it, " + offsets[i]);
+            }
+        }
+        totalLength(parts, lengths, last - first);
+        return LazyFsstArray.of(parts, dtype, symbols, codes, offsets, lengths, validity);
     }
-
 
     /** Two buffers: the codes are child 0, a binary varbin of the column's nullability, the lengths child 1. */
     private static Array decodeLegacy(ArrayParts parts, DType dtype, PType lengthsType) {
@@ -90,7 +99,7 @@ public final class FsstEncoding implements WritesEncodedArrays {
         }
         int total = totalLength(parts, lengths, codeBytes);
         byte[] decoded = symbols.decode(parts, MemorySegment.ofArray(all), 0, total);
-        return cut(parts, dtype, decoded, lengths, codes.validity());
+        return cut(parts, dtype, decoded, lengths, 0, lengths.length, codes.validity());
     }
 
     /**
@@ -117,18 +126,18 @@ public final class FsstEncoding implements WritesEncodedArrays {
     }
 
     /**
-     * Views over the decoded bytes, value {@code i} being the next {@code lengths[i]} bytes. Each view is built as two
-     * words from two 8-byte reads of the decoded bytes (which have {@link FsstSymbols#SLACK} bytes of zeros past the
-     * end), so no value pays a bulk copy.
+     * Views over the decoded bytes, value {@code i} being the next {@code lengths[from + i]} bytes, for {@code count}
+     * values. Each view is built as two words from two 8-byte reads of the decoded bytes (which have
+     * {@link FsstSymbols#SLACK} bytes of zeros past the end), so no value pays a bulk copy.
      */
-    private static VarBinViewArray cut(ArrayParts parts, DType dtype, byte[] decoded, long[] lengths,
+    static VarBinViewArray cut(ArrayParts parts, DType dtype, byte[] decoded, long[] lengths, int from, int count,
             Validity validity) {
         int total = decoded.length - FsstSymbols.SLACK;
         MemorySegment data = MemorySegment.ofArray(decoded).asSlice(0, total);
-        long[] views = new long[Math.multiplyExact(lengths.length, 2)];
+        long[] views = new long[Math.multiplyExact(count, 2)];
         int at = 0;
-        for (int i = 0; i < lengths.length; i++) {
-            int len = (int) lengths[i];
+        for (int i = 0; i < count; i++) {
+            int len = (int) lengths[from + i];
             long head = (long) LONG_LE.get(decoded, at);
             if (len <= VarBinViewArray.MAX_INLINED) {
                 long tail = (long) LONG_LE.get(decoded, at + 8);

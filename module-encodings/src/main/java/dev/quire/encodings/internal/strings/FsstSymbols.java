@@ -153,4 +153,87 @@ final class FsstSymbols {
         java.util.Arrays.fill(out, total, out.length, (byte) 0);
         return out;
     }
+
+    /**
+     * Decodes the codes at bytes {@code [from, to)} of {@code codes}, one value's, into {@code out} from {@code pos},
+     * until at least {@code want} bytes are out or the codes end, and returns how many bytes were written: at least
+     * {@code want} unless the codes ran out first, and at most {@code want + 7} (a symbol is written whole, eight bytes
+     * at a time, so {@code out} needs {@code want + 8} bytes of room from {@code pos}). Used where few bytes of each value
+     * are wanted (a prefix) or few values (a take): codes are read one at a time, straight from the segment.
+     */
+    int decodeSome(ArrayParts parts, MemorySegment codes, long from, long to, byte[] out, int pos, int want) {
+        return (int) walk(parts, codes, from, to, out, pos, want);
+    }
+
+    /**
+     * Decodes one value whole: the codes at {@code [from, to)} must produce exactly {@code length} bytes, written into
+     * {@code out} from {@code pos} ({@code out} needs {@code length + 8} bytes of room from there).
+     */
+    void decodeValue(ArrayParts parts, MemorySegment codes, long from, long to, byte[] out, int pos, int length) {
+        long r = walk(parts, codes, from, to, out, pos, length);
+        if ((int) r != length || r < 0) {
+            throw parts.malformed("the codes at bytes [" + from + ", " + to + ") do not decode to the value's "
+                    + length + " bytes");
+        }
+    }
+
+    /**
+     * The loop of {@link #decodeSome}: the bytes written in the low 32 bits, and the sign bit set when it stopped
+     * with codes left.
+     */
+    private long walk(ArrayParts parts, MemorySegment codes, long from, long to, byte[] out, int pos, int want) {
+        long[] sym = symbolOf;
+        int[] len = lengthOf;
+        int p = pos;
+        int stop = pos + want;
+        long i = from;
+        while (p < stop && i < to) {
+            int code = codes.get(ValueLayout.JAVA_BYTE, i++) & 0xFF;
+            int l = len[code];
+            if (l != BAD) {
+                LONG_LE.set(out, p, sym[code]);
+                p += l;
+            } else if (code == ESCAPE) {
+                if (i == to) {
+                    throw parts.malformed("the codes of a value end with an escape and no byte after it (codes byte "
+                            + (i - 1) + ")");
+                }
+                out[p++] = codes.get(ValueLayout.JAVA_BYTE, i++);
+            } else {
+                throw parts.malformed("code " + code + " at codes byte " + (i - 1)
+                        + " names no symbol (the table has " + symbols.length + ")");
+            }
+        }
+        return (i < to ? Long.MIN_VALUE : 0) | (p - pos);
+    }
+
+    /**
+     * {@link #decodeSome} over codes already copied into {@code in} (bytes {@code [from, to)}), for filters that visit
+     * every value of a window: array reads cost a fraction of segment reads at one or two codes a value.
+     * {@code codesStart} is where {@code in} starts in the codes buffer, for messages.
+     */
+    int decodeSome(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int want) {
+        long[] sym = symbolOf;
+        int[] len = lengthOf;
+        int p = 0;
+        int i = from;
+        while (p < want && i < to) {
+            int code = in[i++] & 0xFF;
+            int l = len[code];
+            if (l != BAD) {
+                LONG_LE.set(out, p, sym[code]);
+                p += l;
+            } else if (code == ESCAPE) {
+                if (i == to) {
+                    throw parts.malformed("the codes of a value end with an escape and no byte after it (codes byte "
+                            + (codesStart + i - 1) + ")");
+                }
+                out[p++] = in[i++];
+            } else {
+                throw parts.malformed("code " + code + " at codes byte " + (codesStart + i - 1)
+                        + " names no symbol (the table has " + symbols.length + ")");
+            }
+        }
+        return p;
+    }
 }

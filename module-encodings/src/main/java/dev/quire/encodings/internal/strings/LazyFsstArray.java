@@ -1,0 +1,304 @@
+package dev.quire.encodings.internal.strings;
+
+import dev.quire.encodings.internal.EncodingParts;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BitBuffer;
+import dev.quire.layout.array.Scalar;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.expr.BytesPredicate;
+import dev.quire.layout.expr.ValuePredicate;
+import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.spi.TakeKernel;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * A {@code vortex.fsst} array as read, still compressed: the symbol table, the codes buffer, and each value's codes
+ * offsets and uncompressed length (checked when read), over a window {@code [start, start + length)} of the chunk's
+ * values. Slices are windows of the same parts.
+ *
+ * <p>Values are decoded only when asked for, and only those asked for:
+ * <ul>
+ *   <li>{@link #toCanonical()} decodes the window's codes as one stream (the fast eight-codes-a-word loop) and cuts
+ *       it by the lengths, once; the result is kept.</li>
+ *   <li>As a {@link TakeKernel} it decodes just the rows a selective scan keeps, each from its own codes.</li>
+ *   <li>As a {@link FilterKernel} it answers string predicates that describe themselves value by value
+ *       ({@link ValuePredicate#bytesPredicate()}): a value is decided by its length where that suffices ({@code =},
+ *       {@code in}, {@code like 'abc%'} on values too short), else by decoding only the leading bytes the predicate
+ *       needs (three for {@code like 'the%'}); patterns that need every byte decode the window into one buffer and
+ *       test each value in place, building no views.</li>
+ * </ul>
+ */
+final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
+    /**
+     * Rows are decoded one by one for a take when at most one row in this many is kept; above that share, decoding
+     * the window with the faster stream loop and picking rows costs less.
+     */
+    static final int TAKE_ONE_IN = 2;
+
+    private final ArrayParts parts;
+    private final DType dtype;
+    private final FsstSymbols symbols;
+    private final MemorySegment codes;
+    /** The codes offsets of the whole chunk ({@code n + 1}, non-decreasing, within the codes buffer). */
+    private final long[] offsets;
+    /** The uncompressed lengths of the whole chunk (each {@code 0..Integer.MAX_VALUE}). */
+    private final long[] lengths;
+    private final int start;
+    private final int length;
+    private final Validity validity;
+    private volatile VarBinViewArray canonical;
+
+    private LazyFsstArray(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes, long[] offsets,
+            long[] lengths, int start, int length, Validity validity) {
+        this.parts = parts;
+        this.dtype = dtype;
+        this.symbols = symbols;
+        this.codes = codes;
+        this.offsets = offsets;
+        this.lengths = lengths;
+        this.start = start;
+        this.length = length;
+        this.validity = validity;
+    }
+
+    /**
+     * The chunk's values, kept compressed. The caller checked the symbols, the lengths (none negative or above
+     * {@link Integer#MAX_VALUE}, their sum within what the codes can produce) and that the offsets do not decrease and
+     * stay within {@code codes}.
+     */
+    static LazyFsstArray of(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes, long[] offsets,
+            long[] lengths, Validity validity) {
+        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, lengths, 0, lengths.length, validity);
+    }
+
+    @Override
+    public DType dtype() {
+        return dtype;
+    }
+
+    @Override
+    public long length() {
+        return length;
+    }
+
+    @Override
+    public String encodingId() {
+        return FsstEncoding.ID;
+    }
+
+    @Override
+    public boolean isValid(long index) {
+        return validity.isValid(index);
+    }
+
+    @Override
+    public long nullCount() {
+        return validity.nullCount(length);
+    }
+
+    /** Rows {@code [from, to)}: a window of the same parts, or a slice of the decoded values once there are some. */
+    @Override
+    public Array slice(long from, long to) {
+        if (from < 0 || to < from || to > length) {
+            throw new IndexOutOfBoundsException("slice [" + from + ", " + to + ") of " + length + " values");
+        }
+        VarBinViewArray c = canonical;
+        if (c != null) {
+            return c.slice(from, to);
+        }
+        if (from == 0 && to == length) {
+            return this;
+        }
+        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, lengths, start + (int) from,
+                (int) (to - from), validity.slice(from, to));
+    }
+
+    @Override
+    public boolean isCanonical() {
+        return false;
+    }
+
+    @Override
+    public VarBinViewArray toCanonical() {
+        VarBinViewArray c = canonical;
+        if (c == null) {
+            c = decodeWindow();
+            canonical = c;
+        }
+        return c;
+    }
+
+    /** Whether the window has been decoded (then kept, and used for everything). */
+    boolean isDecoded() {
+        return canonical != null;
+    }
+
+    @Override
+    public Scalar scalarAt(long index) {
+        return toCanonical().scalarAt(index);
+    }
+
+    /** The window's bytes, decoded as one stream, with {@link FsstSymbols#SLACK} bytes of zeros past the end. */
+    private byte[] windowBytes() {
+        long first = offsets[start];
+        long last = offsets[start + length];
+        long total = 0;
+        for (int i = start; i < start + length; i++) {
+            total += lengths[i];
+        }
+        // The chunk's lengths were checked to add up to a buffer's worth at most, so a window's do too.
+        return symbols.decode(parts, codes.asSlice(first, last - first), first, (int) total);
+    }
+
+    private VarBinViewArray decodeWindow() {
+        return FsstEncoding.cut(parts, dtype, windowBytes(), lengths, start, length, validity);
+    }
+
+    @Override
+    public Optional<Array> take(long[] rows) {
+        if (canonical != null || (long) rows.length * TAKE_ONE_IN > length) {
+            return Optional.empty();
+        }
+        long total = 0;
+        for (long r : rows) {
+            total += lengths[start + (int) r];
+        }
+        if (total > EncodingParts.MAX_ARRAY_LENGTH - FsstSymbols.SLACK) {
+            return Optional.empty();
+        }
+        byte[] out = new byte[(int) total + FsstSymbols.SLACK];
+        long[] taken = new long[rows.length];
+        int pos = 0;
+        for (int k = 0; k < rows.length; k++) {
+            int i = start + (int) rows[k];
+            int len = (int) lengths[i];
+            symbols.decodeValue(parts, codes, offsets[i], offsets[i + 1], out, pos, len);
+            taken[k] = len;
+            pos += len;
+        }
+        // the slack may hold the tail of the last symbol written; clear it so the buffer is deterministic
+        Arrays.fill(out, pos, out.length, (byte) 0);
+        return Optional.of(FsstEncoding.cut(parts, dtype, out, taken, 0, rows.length, takeValidity(rows)));
+    }
+
+    private Validity takeValidity(long[] rows) {
+        if (!(validity instanceof Validity.Mask m)) {
+            return validity;
+        }
+        BitBuffer bits = m.bits();
+        byte[] out = new byte[(rows.length + 7) >>> 3];
+        for (int i = 0; i < rows.length; i++) {
+            if (bits.get(rows[i])) {
+                out[i >>> 3] |= (byte) (1 << (i & 7));
+            }
+        }
+        return new Validity.Mask(BitBuffer.ofBytes(out, rows.length));
+    }
+
+    @Override
+    public void validity(long[] out) {
+        int words = (length + 63) >>> 6;
+        switch (validity) {
+            case Validity.NonNullable x -> ones(out, words);
+            case Validity.AllValid x -> ones(out, words);
+            case Validity.AllInvalid x -> Arrays.fill(out, 0, words, 0L);
+            case Validity.Mask m -> {
+                Arrays.fill(out, 0, words, 0L);
+                BitBuffer bits = m.bits();
+                for (int i = 0; i < length; i++) {
+                    if (bits.get(i)) {
+                        out[i >>> 6] |= 1L << i;
+                    }
+                }
+            }
+        }
+    }
+
+    private void ones(long[] out, int words) {
+        Arrays.fill(out, 0, words, -1L);
+        if ((length & 63) != 0) {
+            out[words - 1] = (1L << length) - 1;
+        }
+    }
+
+    /**
+     * Answers a predicate that describes itself value by value, without decoding the window when its values are
+     * decided by their lengths and first bytes. Declines other predicates, and once the window has been decoded
+     * (evaluating the decoded values is then cheaper).
+     */
+    @Override
+    public boolean match(ValuePredicate predicate, long[] out) {
+        if (canonical != null) {
+            return false;
+        }
+        Optional<BytesPredicate> described = predicate.bytesPredicate();
+        if (described.isEmpty()) {
+            return false;
+        }
+        BytesPredicate p = described.get();
+        Arrays.fill(out, 0, (length + 63) >>> 6, 0L);
+        if (p.leadingBytes() == Integer.MAX_VALUE) {
+            matchDecoded(p, out);
+        } else {
+            matchLeading(p, out);
+        }
+        return true;
+    }
+
+    /**
+     * Each undecided value's first {@code leadingBytes} bytes decoded into one small reused buffer, from the window's
+     * codes copied to the heap once.
+     */
+    private void matchLeading(BytesPredicate p, long[] out) {
+        int lead = p.leadingBytes();
+        byte[] scratch = new byte[lead + FsstSymbols.SLACK];
+        long first = offsets[start];
+        byte[] in = codes.asSlice(first, offsets[start + length] - first).toArray(ValueLayout.JAVA_BYTE);
+        for (int k = 0; k < length; k++) {
+            int i = start + k;
+            int len = (int) lengths[i];
+            int decided = p.byLength(len);
+            boolean match;
+            if (decided == BytesPredicate.UNDECIDED) {
+                int want = Math.min(len, lead);
+                int got = symbols.decodeSome(parts, in, (int) (offsets[i] - first), (int) (offsets[i + 1] - first),
+                        first, scratch, want);
+                if (got < want) {
+                    throw parts.malformed("the codes of value " + i + " decode to " + got + " bytes, its length is "
+                            + len);
+                }
+                match = p.test(scratch, 0, len);
+            } else {
+                match = decided == BytesPredicate.MATCH;
+            }
+            if (match) {
+                out[k >>> 6] |= 1L << k;
+            }
+        }
+    }
+
+    /** The window decoded as one stream into a buffer, each undecided value tested where it lies. */
+    private void matchDecoded(BytesPredicate p, long[] out) {
+        byte[] decoded = windowBytes();
+        int at = 0;
+        for (int k = 0; k < length; k++) {
+            int len = (int) lengths[start + k];
+            int decided = p.byLength(len);
+            if (decided == BytesPredicate.UNDECIDED ? p.test(decoded, at, len) : decided == BytesPredicate.MATCH) {
+                out[k >>> 6] |= 1L << k;
+            }
+            at += len;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return FsstEncoding.ID + "[" + dtype + ", " + length + " values, compressed]";
+    }
+}
