@@ -57,8 +57,8 @@ public final class ResultsTable {
         lines.addAll(grid(queries, engines, byCell, ResultsTable::cell));
         if (results.measurements().stream().anyMatch(m -> m.firstRunMillis() >= 0)) {
             lines.add("");
-            lines.add("First run (ms): each measurement's first warm-up run, in a JVM just started (unless "
-                    + "--in-process), so class loading and the JIT's first compilations are in it");
+            lines.add("First run (ms), in a JVM just started unless --in-process: class loading and first JIT "
+                    + "compilations included");
             lines.addAll(grid(queries, engines, byCell, ResultsTable::firstRunCell));
         }
         if (!notes.isEmpty()) {

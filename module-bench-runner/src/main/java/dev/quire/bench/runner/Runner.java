@@ -101,8 +101,8 @@ public final class Runner {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         Dataset dataset = new Dataset(options.scaleFactor(), options.dataDir());
         Map<String, Prepared> prepared = prepare(chosen.engines(), dataset);
-        RunPlan plan = new RunPlan(options.warmup(), options.runs(), options.restRuns(), options.restMillis(), Optional.empty(),
-                options.threads(), options.evictPageCache(), options.getLog().isPresent());
+        RunPlan plan = new RunPlan(options.warmup(), options.runs(), options.restRuns(), options.restMillis(),
+                Optional.empty(), options.threads(), options.evictPageCache(), options.getLog().isPresent());
 
         long maxHeap = -1;
         List<Draft> drafts = new ArrayList<>();

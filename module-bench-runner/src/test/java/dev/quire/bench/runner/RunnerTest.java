@@ -179,6 +179,18 @@ class RunnerTest {
     }
 
     @Test
+    void aWarmupRunPastTheTimeoutFailsAndSaysItWasAWarmupRun() throws IOException {
+        BenchResults r = run(options().withWarmup(3).withTimeout(Duration.ofMillis(500)),
+                List.of(new TestEngines.Slow()), List.of(new TestQueries.Sum()));
+        Measurement slow = find(r, "test-sum", "slow");
+        assertEquals(Status.FAILED, slow.status());
+        assertEquals("run 1 (warm-up run 2 of 3, uncounted) did not finish within 500 ms (--timeout) and was stopped",
+                slow.message());
+        assertEquals(1, slow.warmupRuns().size());
+        assertTrue(slow.runs().isEmpty());
+    }
+
+    @Test
     void theFirstEngineWithAConsistentResultIsTheOthersReference() throws IOException {
         // flaky disagrees with itself, so good is the reference wrong is compared with.
         BenchResults r = run(options(), List.of(new TestEngines.Flaky(), new TestEngines.Good(),
@@ -260,7 +272,8 @@ class RunnerTest {
                     throw new AssertionError(l, e);
                 }
             }).toList();
-            assertEquals(List.of(0, 1, 2, 3, 4), lines.stream().map(l -> l.get("run").asInt()).toList(), log.toString());
+            assertEquals(List.of(0, 1, 2, 3, 4), lines.stream().map(l -> l.get("run").asInt()).toList(),
+                    log.toString());
             assertEquals(List.of(true, true, true, false, false),
                     lines.stream().map(l -> l.get("warmup").asBoolean()).toList(), log.toString());
         }
@@ -293,9 +306,11 @@ class RunnerTest {
 
     @Test
     void restsAndPageCacheEvictionRunInProcess() throws IOException {
-        BenchResults r = run(options().withRuns(2).withRest(1, 1).withEvictPageCache(true),
+        BenchResults r = run(options().withWarmup(2).withRuns(2).withRest(1, 1).withEvictPageCache(true),
                 List.of(new TestEngines.Good()), List.of(new TestQueries.Sum()));
         assertEquals(Status.OK, find(r, "test-sum", "good").status(), find(r, "test-sum", "good").message());
+        assertEquals(2, find(r, "test-sum", "good").warmupRuns().size());
+        assertEquals(2, find(r, "test-sum", "good").runs().size());
         assertTrue(r.settings().evictPageCache());
         assertEquals(1, r.settings().restRuns());
     }

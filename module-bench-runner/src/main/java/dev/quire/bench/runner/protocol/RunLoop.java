@@ -29,9 +29,7 @@ public final class RunLoop {
                 report = once(engine, query, file, plan, index);
             } catch (Exception | Error t) {
                 // Errors too: a query's OutOfMemoryError or StackOverflowError is that run's failure.
-                sink.accept(new Event.Failed("run " + index + (plan.counted(index) ? ""
-                        : " (warm-up run " + (index + 1) + " of " + plan.warmup() + ", uncounted)")
-                        + " failed: " + describe(t)));
+                sink.accept(new Event.Failed(plan.describe(index) + " failed: " + describe(t)));
                 return;
             }
             sink.accept(new Event.RunDone(report));

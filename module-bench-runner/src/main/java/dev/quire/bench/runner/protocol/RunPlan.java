@@ -39,6 +39,12 @@ public record RunPlan(int warmup, int runs, int restRuns, long restMillis, Optio
         return index >= warmup;
     }
 
+    /** How messages name the run with this index: {@code run 3}, or {@code run 1 (warm-up run 2 of 3, uncounted)}. */
+    String describe(int index) {
+        return "run " + index + (counted(index) ? "" : " (warm-up run " + (index + 1) + " of " + warmup
+                + ", uncounted)");
+    }
+
     /** Whether to rest after the run with this index (0 is the first run); never after the last run. */
     boolean restsAfter(int index) {
         return restRuns > 0 && restMillis > 0 && (index + 1) % restRuns == 0 && index < totalRuns() - 1;

@@ -121,6 +121,8 @@ class ProtocolTest {
         // Runs 0..4 (0..2 warm-up): rest after the 2nd (a warm-up run) and the 4th, not after the last.
         assertEquals(List.of(false, true, false, true, false),
                 java.util.stream.IntStream.range(0, 5).mapToObj(plan::restsAfter).toList());
+        assertEquals("run 1 (warm-up run 2 of 3, uncounted)", plan.describe(1));
+        assertEquals("run 3", plan.describe(3));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new RunPlan(0, 2, 0, 0, Optional.empty(), 0, false, false));
         assertTrue(e.getMessage().contains("warm-up 0"), e.getMessage());
