@@ -30,9 +30,10 @@ import picocli.CommandLine.TypeConversionException;
  * when one failed or its result mismatched, 2 for bad usage.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Run TPC-H queries over every engine, one JVM per query and engine: one uncounted first run, "
-                + "then --runs counted runs; check every result against the first run's and the first engine's; "
-                + "print the median of each (and its ratio to vortex-jni) and write results.json."},
+        description = {"Run TPC-H queries over every engine, one JVM per query and engine: --warmup uncounted "
+                + "warm-up runs, then --runs counted runs; check every result against the first run's and the first "
+                + "engine's; print the median of the counted runs (and its ratio to vortex-jni) and each first run's "
+                + "time (a fresh JVM's cold cost), and write results.json."},
         footer = {"", "Progress goes to standard error, the table to standard output.",
                 "Exit codes: 0 all OK (or unavailable), 1 a measurement FAILED or MISMATCHed, 2 bad usage."})
 public final class BenchCommand implements Callable<Integer> {
@@ -44,11 +45,17 @@ public final class BenchCommand implements Callable<Integer> {
     double scaleFactor;
 
     @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
-            description = "Counted runs per query and engine, after one uncounted run (default: ${DEFAULT-VALUE}).")
+            description = "Counted runs per query and engine, after the warm-up runs (default: ${DEFAULT-VALUE}).")
     int runs;
 
+    @Option(names = "--warmup", paramLabel = "N", defaultValue = "1",
+            description = "Uncounted warm-up runs per query and engine, before the counted ones, at least 1; their "
+                    + "results are checked like the others', their times recorded apart (default: ${DEFAULT-VALUE}).")
+    int warmup;
+
     @Option(names = "--rest-runs", paramLabel = "N", defaultValue = "0",
-            description = "Rest after every N runs (the first included); 0 never rests (default).")
+            description = "Rest after every N runs, warm-up runs included (the first included); 0 never rests "
+                    + "(default).")
     int restRuns;
 
     @Option(names = "--rest-ms", paramLabel = "MS", defaultValue = "0",
@@ -82,11 +89,12 @@ public final class BenchCommand implements Callable<Integer> {
     boolean evictPageCache;
 
     @Option(names = "--cpu-log", paramLabel = "FILE",
-            description = "Write each run's wall and process CPU time as JSON lines to FILE.")
+            description = "Write each run's wall and process CPU time as JSON lines to FILE (warm-up runs marked).")
     Path cpuLog;
 
     @Option(names = "--get-log", paramLabel = "FILE",
-            description = "Write each run's read requests (count, bytes, slowest) as JSON lines to FILE.")
+            description = "Write each run's read requests (count, bytes, slowest) as JSON lines to FILE (warm-up "
+                    + "runs marked).")
     Path getLog;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
@@ -103,8 +111,8 @@ public final class BenchCommand implements Callable<Integer> {
     boolean inProcess;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m", converter = DurationConverter.class,
-            description = "How long one run may take, e.g. 90s, 10m, 1h; the first also covers the JVM's start "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "How long one run (warm-up or counted) may take, e.g. 90s, 10m, 1h; the first also covers "
+                    + "the JVM's start (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
     private final Supplier<Workload> workload;
@@ -143,6 +151,7 @@ public final class BenchCommand implements Callable<Integer> {
         try {
             return BenchOptions.defaults()
                     .withScaleFactor(scaleFactor)
+                    .withWarmup(warmup)
                     .withRuns(runs)
                     .withRest(restRuns, restMillis)
                     .withEngines(engines == null ? List.of() : engines)

@@ -13,8 +13,10 @@ import java.util.Optional;
  * Every default is a named constant; {@link #defaults()} and the {@code withX} methods build variants.
  *
  * @param scaleFactor the TPC-H scale factor, in (0, 1000]
- * @param runs counted runs per query and engine, after one uncounted first run; at least 1
- * @param restRuns rest after every this many runs (the first one included); 0 for never
+ * @param warmup uncounted warm-up runs per query and engine, before the counted ones; at least 1 (the first run's
+ *     result is what every later run is checked against, and its time, a fresh JVM's cold cost, is reported apart)
+ * @param runs counted runs per query and engine, after the warm-up runs; at least 1
+ * @param restRuns rest after every this many runs, warm-up runs included (the first one included); 0 for never
  * @param restMillis how long each rest lasts
  * @param engines the engines to run, by name, in this order; empty for every engine found
  * @param queries the queries to run, by name, in this order; empty for every query
@@ -29,12 +31,14 @@ import java.util.Optional;
  * @param inProcess run every query in this process instead of one child JVM per query and engine
  * @param timeout how long one run may take (the first run's also covers the child JVM's start)
  */
-public record BenchOptions(double scaleFactor, int runs, int restRuns, long restMillis, List<String> engines,
-        List<String> queries, List<IoVariant> io, int threads, boolean evictPageCache, Optional<Path> cpuLog,
-        Optional<Path> getLog, Path dataDir, Path outDir, boolean inProcess, Duration timeout) {
+public record BenchOptions(double scaleFactor, int warmup, int runs, int restRuns, long restMillis,
+        List<String> engines, List<String> queries, List<IoVariant> io, int threads, boolean evictPageCache,
+        Optional<Path> cpuLog, Optional<Path> getLog, Path dataDir, Path outDir, boolean inProcess, Duration timeout) {
     public static final double DEFAULT_SCALE_FACTOR = 0.1;
     public static final double MAX_SCALE_FACTOR = 1000;
     public static final int DEFAULT_RUNS = 5;
+    /** One warm-up run: the protocol before {@code --warmup} existed, so old command lines measure the same. */
+    public static final int DEFAULT_WARMUP = 1;
     public static final int DEFAULT_REST_RUNS = 0;
     public static final long DEFAULT_REST_MILLIS = 0;
     public static final int MAX_THREADS = 1024;
@@ -55,8 +59,12 @@ public record BenchOptions(double scaleFactor, int runs, int restRuns, long rest
             throw new InvalidArgumentException("--sf must be above 0 and at most " + (int) MAX_SCALE_FACTOR
                     + ", got " + scaleFactor);
         }
+        if (warmup < 1) {
+            throw new InvalidArgumentException("--warmup must be at least 1 (uncounted runs before the counted ones; "
+                    + "the first one's result is what the others are checked against), got " + warmup);
+        }
         if (runs < 1) {
-            throw new InvalidArgumentException("--runs must be at least 1 (counted runs after the first), got "
+            throw new InvalidArgumentException("--runs must be at least 1 (counted runs after the warm-up runs), got "
                     + runs);
         }
         if (restRuns < 0) {
@@ -97,11 +105,14 @@ public record BenchOptions(double scaleFactor, int runs, int restRuns, long rest
         }
     }
 
-    /** The defaults: scale factor 0.1, 5 runs, no rests, every engine and query, data under the user's cache. */
+    /**
+     * The defaults: scale factor 0.1, 1 warm-up run and 5 counted runs, no rests, every engine and query, data under
+     * the user's cache.
+     */
     public static BenchOptions defaults() {
-        return new BenchOptions(DEFAULT_SCALE_FACTOR, DEFAULT_RUNS, DEFAULT_REST_RUNS, DEFAULT_REST_MILLIS, List.of(),
-                List.of(), List.of(), 0, false, Optional.empty(), Optional.empty(), defaultDataDir(),
-                DEFAULT_OUT_DIR, false, DEFAULT_TIMEOUT);
+        return new BenchOptions(DEFAULT_SCALE_FACTOR, DEFAULT_WARMUP, DEFAULT_RUNS, DEFAULT_REST_RUNS,
+                DEFAULT_REST_MILLIS, List.of(), List.of(), List.of(), 0, false, Optional.empty(), Optional.empty(),
+                defaultDataDir(), DEFAULT_OUT_DIR, false, DEFAULT_TIMEOUT);
     }
 
     /**
@@ -115,73 +126,78 @@ public record BenchOptions(double scaleFactor, int runs, int restRuns, long rest
     }
 
     public BenchOptions withScaleFactor(double v) {
-        return new BenchOptions(v, runs, restRuns, restMillis, engines, queries, io, threads, evictPageCache, cpuLog,
-                getLog, dataDir, outDir, inProcess, timeout);
+        return new BenchOptions(v, warmup, runs, restRuns, restMillis, engines, queries, io, threads, evictPageCache,
+                cpuLog, getLog, dataDir, outDir, inProcess, timeout);
     }
 
     public BenchOptions withRuns(int v) {
-        return new BenchOptions(scaleFactor, v, restRuns, restMillis, engines, queries, io, threads, evictPageCache,
-                cpuLog, getLog, dataDir, outDir, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, v, restRuns, restMillis, engines, queries, io, threads,
+                evictPageCache, cpuLog, getLog, dataDir, outDir, inProcess, timeout);
+    }
+
+    public BenchOptions withWarmup(int v) {
+        return new BenchOptions(scaleFactor, v, runs, restRuns, restMillis, engines, queries, io, threads,
+                evictPageCache, cpuLog, getLog, dataDir, outDir, inProcess, timeout);
     }
 
     /** Rest {@code millis} after every {@code everyRuns} runs. */
     public BenchOptions withRest(int everyRuns, long millis) {
-        return new BenchOptions(scaleFactor, runs, everyRuns, millis, engines, queries, io, threads, evictPageCache,
-                cpuLog, getLog, dataDir, outDir, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, everyRuns, millis, engines, queries, io, threads,
+                evictPageCache, cpuLog, getLog, dataDir, outDir, inProcess, timeout);
     }
 
     public BenchOptions withEngines(List<String> v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, v, queries, io, threads, evictPageCache,
-                cpuLog, getLog, dataDir, outDir, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, v, queries, io, threads,
+                evictPageCache, cpuLog, getLog, dataDir, outDir, inProcess, timeout);
     }
 
     public BenchOptions withQueries(List<String> v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, v, io, threads, evictPageCache,
-                cpuLog, getLog, dataDir, outDir, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, engines, v, io, threads,
+                evictPageCache, cpuLog, getLog, dataDir, outDir, inProcess, timeout);
     }
 
     public BenchOptions withIo(List<IoVariant> v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, queries, v, threads, evictPageCache,
-                cpuLog, getLog, dataDir, outDir, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, engines, queries, v, threads,
+                evictPageCache, cpuLog, getLog, dataDir, outDir, inProcess, timeout);
     }
 
     public BenchOptions withThreads(int v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, queries, io, v, evictPageCache,
-                cpuLog, getLog, dataDir, outDir, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, engines, queries, io, v,
+                evictPageCache, cpuLog, getLog, dataDir, outDir, inProcess, timeout);
     }
 
     public BenchOptions withEvictPageCache(boolean v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, queries, io, threads, v, cpuLog,
-                getLog, dataDir, outDir, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, engines, queries, io, threads, v,
+                cpuLog, getLog, dataDir, outDir, inProcess, timeout);
     }
 
     public BenchOptions withCpuLog(Optional<Path> v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, queries, io, threads, evictPageCache,
-                v, getLog, dataDir, outDir, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, engines, queries, io, threads,
+                evictPageCache, v, getLog, dataDir, outDir, inProcess, timeout);
     }
 
     public BenchOptions withGetLog(Optional<Path> v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, queries, io, threads, evictPageCache,
-                cpuLog, v, dataDir, outDir, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, engines, queries, io, threads,
+                evictPageCache, cpuLog, v, dataDir, outDir, inProcess, timeout);
     }
 
     public BenchOptions withDataDir(Path v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, queries, io, threads, evictPageCache,
-                cpuLog, getLog, v, outDir, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, engines, queries, io, threads,
+                evictPageCache, cpuLog, getLog, v, outDir, inProcess, timeout);
     }
 
     public BenchOptions withOutDir(Path v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, queries, io, threads, evictPageCache,
-                cpuLog, getLog, dataDir, v, inProcess, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, engines, queries, io, threads,
+                evictPageCache, cpuLog, getLog, dataDir, v, inProcess, timeout);
     }
 
     public BenchOptions withInProcess(boolean v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, queries, io, threads, evictPageCache,
-                cpuLog, getLog, dataDir, outDir, v, timeout);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, engines, queries, io, threads,
+                evictPageCache, cpuLog, getLog, dataDir, outDir, v, timeout);
     }
 
     public BenchOptions withTimeout(Duration v) {
-        return new BenchOptions(scaleFactor, runs, restRuns, restMillis, engines, queries, io, threads, evictPageCache,
-                cpuLog, getLog, dataDir, outDir, inProcess, v);
+        return new BenchOptions(scaleFactor, warmup, runs, restRuns, restMillis, engines, queries, io, threads,
+                evictPageCache, cpuLog, getLog, dataDir, outDir, inProcess, v);
     }
 }

@@ -12,12 +12,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The results as an aligned table for a terminal: a row per query, a column per engine (and I/O variant,
  * {@code quire/posix:direct}) holding the median in milliseconds and the ratio to {@value Runner#REFERENCE_ENGINE}
- * ({@code 12.3 ms  0.85x}), or the status when the measurement is not OK. The messages of those follow the table, then
- * for measurements whose runs carry I/O statistics, the reads of the run with the median wall time.
+ * ({@code 12.3 ms  0.85x}), or the status when the measurement is not OK. Its header names the counted and warm-up
+ * runs. A second table of the same shape holds each measurement's first run (a fresh JVM's cold cost, which the
+ * median leaves out). The messages of measurements that are not OK follow, then for measurements whose runs carry I/O
+ * statistics, the reads of the run with the median wall time.
  */
 public final class ResultsTable {
     private ResultsTable() {}
@@ -40,19 +43,59 @@ public final class ResultsTable {
             engines.add(m.label());
             byCell.put(m.query() + "\0" + m.label(), m);
         }
+        List<String> notes = new ArrayList<>();
+        for (String q : queries) {
+            for (String e : engines) {
+                Measurement m = byCell.get(q + "\0" + e);
+                if (m != null && m.status() != Status.OK) {
+                    notes.add(q + " on " + e + ": " + m.status() + ": " + m.message());
+                }
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(header(results));
+        lines.addAll(grid(queries, engines, byCell, ResultsTable::cell));
+        if (results.measurements().stream().anyMatch(m -> m.firstRunMillis() >= 0)) {
+            lines.add("");
+            lines.add("First run (ms), in a JVM just started unless --in-process: class loading and first JIT "
+                    + "compilations included");
+            lines.addAll(grid(queries, engines, byCell, ResultsTable::firstRunCell));
+        }
+        if (!notes.isEmpty()) {
+            lines.add("");
+            lines.addAll(notes);
+        }
+        List<String> io = ioLines(results);
+        if (!io.isEmpty()) {
+            lines.add("");
+            lines.add("Reads of the median run (requests -> reads after merging, latency issue to completion; posix "
+                    + "fast path: reads tried inline, served inline):");
+            lines.addAll(io);
+        }
+        return lines;
+    }
+
+    /** The table's first line: {@code ..., median of 5 runs after 1 warm-up run (ms), ratio to vortex-jni}. */
+    static String header(BenchResults results) {
+        int runs = results.settings().runs();
+        int warmup = results.settings().warmup();
+        return String.format(Locale.ROOT, "TPC-H lineitem, scale factor %s, median of %d run%s after %d warm-up run%s "
+                + "(ms), ratio to %s", scale(results.settings().scaleFactor()), runs, runs == 1 ? "" : "s", warmup,
+                warmup == 1 ? "" : "s", Runner.REFERENCE_ENGINE);
+    }
+
+    /** A row per query and a column per engine, under a header row and a rule; figures right-aligned. */
+    private static List<String> grid(Set<String> queries, Set<String> engines, Map<String, Measurement> byCell,
+            Function<Measurement, String> cell) {
         List<String[]> rows = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("query"));
         header.addAll(engines);
         rows.add(header.toArray(String[]::new));
-        List<String> notes = new ArrayList<>();
         for (String q : queries) {
             List<String> row = new ArrayList<>(List.of(q));
             for (String e : engines) {
                 Measurement m = byCell.get(q + "\0" + e);
-                row.add(m == null ? "-" : cell(m));
-                if (m != null && m.status() != Status.OK) {
-                    notes.add(q + " on " + e + ": " + m.status() + ": " + m.message());
-                }
+                row.add(m == null ? "-" : cell.apply(m));
             }
             rows.add(row.toArray(String[]::new));
         }
@@ -63,8 +106,6 @@ public final class ResultsTable {
             }
         }
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "TPC-H lineitem, scale factor %s, median of %d runs (ms), ratio to %s",
-                scale(results.settings().scaleFactor()), results.settings().runs(), Runner.REFERENCE_ENGINE));
         for (int r = 0; r < rows.size(); r++) {
             StringBuilder b = new StringBuilder();
             for (int i = 0; i < width.length; i++) {
@@ -79,17 +120,6 @@ public final class ResultsTable {
             if (r == 0) {
                 lines.add("-".repeat(lines.getLast().length()));
             }
-        }
-        if (!notes.isEmpty()) {
-            lines.add("");
-            lines.addAll(notes);
-        }
-        List<String> io = ioLines(results);
-        if (!io.isEmpty()) {
-            lines.add("");
-            lines.add("Reads of the median run (requests -> reads after merging, latency issue to completion; posix "
-                    + "fast path: reads tried inline, served inline):");
-            lines.addAll(io);
         }
         return lines;
     }
@@ -150,6 +180,11 @@ public final class ResultsTable {
             case FAILED -> "FAILED";
             case MISMATCH -> "MISMATCH";
         };
+    }
+
+    private static String firstRunCell(Measurement m) {
+        return m.firstRunMillis() >= 0 ? String.format(Locale.ROOT, "%.1f ms", m.firstRunMillis())
+                : m.status() == Status.UNAVAILABLE ? "unavailable" : "-";
     }
 
     private static String pad(String s, int width, boolean right) {

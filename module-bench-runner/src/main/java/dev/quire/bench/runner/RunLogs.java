@@ -14,7 +14,9 @@ import java.util.Optional;
 
 /**
  * The per-run logs: {@code --cpu-log} (wall and process CPU time of every run) and {@code --get-log} (every run's
- * read requests: count, bytes, slowest), one JSON object per line, written as runs arrive.
+ * read requests: count, bytes, slowest), one JSON object per line, written as runs arrive. Every line names its
+ * query, engine and run (its index in the order the runs ran) and says whether the run was a warm-up run
+ * ({@code "warmup": true}, not counted) or a counted one.
  */
 final class RunLogs implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -68,7 +70,8 @@ final class RunLogs implements AutoCloseable {
     }
 
     private static ObjectNode line(String query, String engine, RunReport r) {
-        return JSON.createObjectNode().put("query", query).put("engine", engine).put("run", r.index());
+        return JSON.createObjectNode().put("query", query).put("engine", engine).put("run", r.index())
+                .put("warmup", !r.counted());
     }
 
     private static void write(BufferedWriter w, String option, ObjectNode o) {

@@ -36,12 +36,14 @@ import java.util.Properties;
 
 /**
  * The measuring protocol. Prepares every engine's data once, in this process; then, for each query and engine, starts
- * one child JVM (or, with {@link BenchOptions#inProcess()}, a thread here) that does one uncounted first run and the
- * counted runs. Every run's rows and result must equal the first run's, and each query's result must equal the first
+ * one child JVM (or, with {@link BenchOptions#inProcess()}, a thread here) that does the uncounted warm-up runs
+ * ({@link BenchOptions#warmup()}) and then the counted runs. Every run's rows and result, warm-up runs' included, must
+ * equal the first run's, and each query's result must equal the first
  * engine's that has a consistent one; a difference marks the measurement {@link Status#MISMATCH}. An engine that reads
  * through Quire's I/O providers is measured once per {@link BenchOptions#io() I/O variant}, each in its own child JVM,
- * which gets the variant as an argument; other engines once. Reports medians, minima, maxima and ratios to
- * {@value #REFERENCE_ENGINE}, and writes the results through {@link BenchOutputs}.
+ * which gets the variant as an argument; other engines once. Reports the counted runs' medians, minima, maxima and
+ * ratios to {@value #REFERENCE_ENGINE} and keeps the warm-up runs apart (the first one is a fresh JVM's cold cost),
+ * and writes the results through {@link BenchOutputs}.
  */
 public final class Runner {
     /** The engine ratios are computed against. */
@@ -99,8 +101,8 @@ public final class Runner {
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         Dataset dataset = new Dataset(options.scaleFactor(), options.dataDir());
         Map<String, Prepared> prepared = prepare(chosen.engines(), dataset);
-        RunPlan plan = new RunPlan(options.runs(), options.restRuns(), options.restMillis(), Optional.empty(),
-                options.threads(), options.evictPageCache(), options.getLog().isPresent());
+        RunPlan plan = new RunPlan(options.warmup(), options.runs(), options.restRuns(), options.restMillis(),
+                Optional.empty(), options.threads(), options.evictPageCache(), options.getLog().isPresent());
 
         long maxHeap = -1;
         List<Draft> drafts = new ArrayList<>();
@@ -118,7 +120,7 @@ public final class Runner {
         }
         checkAcrossEngines(drafts);
         List<Measurement> measurements = summarize(drafts);
-        Settings settings = new Settings(options.scaleFactor(), options.runs(), options.restRuns(),
+        Settings settings = new Settings(options.scaleFactor(), options.warmup(), options.runs(), options.restRuns(),
                 options.restMillis(), options.evictPageCache(),
                 String.join(",", options.io().stream().map(IoVariant::spec).toList()), options.threads(),
                 chosen.engines().stream().map(Engine::name).toList(),
@@ -209,9 +211,9 @@ public final class Runner {
                 progress.flush();
                 Collected c = options.inProcess()
                         ? Measure.inProcess(engine, query, ready.file(), plan, options.timeout(),
-                                r -> ran(logs, query, engine, io, r))
+                                r -> ran(logs, query, engine, io, plan, r))
                         : Measure.inChild(engine, query, ready.file(), plan, options.timeout(),
-                                r -> ran(logs, query, engine, io, r));
+                                r -> ran(logs, query, engine, io, plan, r));
                 Draft d;
                 if (c.failure().isPresent()) {
                     d = new Draft(query.name(), engine.name(), io, Status.FAILED, c.failure().get(), c.runs(),
@@ -230,9 +232,11 @@ public final class Runner {
         };
     }
 
-    private void ran(RunLogs logs, Query query, Engine engine, String io, RunReport r) {
+    /** Logs a run and shows it: {@code first run w2 w3 1 2 3} for three warm-up runs and three counted ones. */
+    private void ran(RunLogs logs, Query query, Engine engine, String io, RunPlan plan, RunReport r) {
         logs.run(query.name(), Measurement.label(engine.name(), io), r);
-        progress.print(r.index() == 0 ? "first run" : " " + r.index());
+        progress.print(r.index() == 0 ? "first run"
+                : r.counted() ? " " + (r.index() - plan.warmup() + 1) : " w" + (r.index() + 1));
         progress.flush();
     }
 
@@ -269,15 +273,17 @@ public final class Runner {
             Stats s = d.status == Status.OK || d.status == Status.MISMATCH ? Stats.of(d.runs) : Stats.NONE;
             Double ratio = referenceMedians.containsKey(d.query)
                     ? Stats.ratio(s.medianMillis(), referenceMedians.get(d.query)) : null;
-            List<Run> runs = d.runs.stream()
-                    .map(r -> new Run(r.index(), r.counted(), r.wallMillis(), r.cpuMillis(), r.rows(),
-                            r.io().orElse(null)))
-                    .toList();
+            List<Run> warmupRuns = d.runs.stream().filter(r -> !r.counted()).map(Runner::run).toList();
+            List<Run> runs = d.runs.stream().filter(RunReport::counted).map(Runner::run).toList();
             String result = d.runs.isEmpty() ? "" : d.runs.getFirst().result();
-            measurements.add(new Measurement(d.query, d.engine, d.io, d.status, d.message, result, runs,
+            measurements.add(new Measurement(d.query, d.engine, d.io, d.status, d.message, result, warmupRuns, runs,
                     s.medianMillis(), s.minMillis(), s.maxMillis(), ratio));
         }
         return measurements;
+    }
+
+    private static Run run(RunReport r) {
+        return new Run(r.index(), r.counted(), r.wallMillis(), r.cpuMillis(), r.rows(), r.io().orElse(null));
     }
 
     private static Environment environment(long maxHeapBytes) {

@@ -34,6 +34,10 @@ class BenchCommandTest {
     void badOptionsAreUsageErrorsThatSayWhatIsWrong() {
         String[][] cases = {
             {"--runs", "0"}, {"--runs must be at least 1"},
+            {"--warmup", "0"}, {"--warmup must be at least 1 (uncounted runs before the counted ones; the first one's "
+                + "result is what the others are checked against), got 0"},
+            {"--warmup=-2"}, {"--warmup must be at least 1", "got -2"},
+            {"--warmup", "many"}, {"Invalid value for option '--warmup': 'many' is not an int"},
             {"--sf", "0"}, {"--sf must be above 0 and at most 1000, got 0.0"},
             {"--sf", "abc"}, {"Invalid value for option '--sf': 'abc' is not a double"},
             {"--rest-ms", "100"}, {"--rest-ms 100 needs --rest-runs N"},
@@ -50,8 +54,10 @@ class BenchCommandTest {
         for (int i = 0; i < cases.length; i += 2) {
             Result r = run(cases[i]);
             assertEquals(2, r.code(), String.join(" ", cases[i]) + ": " + r.err());
-            assertTrue(r.err().startsWith("bench: ") && r.err().contains(cases[i + 1][0]),
-                    String.join(" ", cases[i]) + ": " + r.err());
+            for (String expected : cases[i + 1]) {
+                assertTrue(r.err().startsWith("bench: ") && r.err().contains(expected),
+                        String.join(" ", cases[i]) + ": " + r.err());
+            }
             assertTrue(r.err().contains("Try 'bench --help'"), r.err());
             assertEquals("", r.out());
         }
@@ -76,6 +82,7 @@ class BenchCommandTest {
         assertEquals(BenchOptions.defaults(), o);
         assertEquals(0.1, o.scaleFactor());
         assertEquals(5, o.runs());
+        assertEquals(1, o.warmup(), "one warm-up run, as before --warmup existed");
         assertEquals(java.time.Duration.ofMinutes(10), o.timeout());
         assertTrue(o.dataDir().endsWith(Path.of("quire", "tpch")), o.dataDir().toString());
         assertEquals(Path.of("bench-results"), o.outDir());
@@ -95,6 +102,30 @@ class BenchCommandTest {
         assertEquals(List.of(Status.OK, Status.MISMATCH),
                 results.measurements().stream().map(m -> m.status()).toList());
         assertTrue(Files.isRegularFile(dir.resolve("data/sf0.01/lineitem-good-1.txt")));
+    }
+
+    @Test
+    void warmupRunsAreDoneRecordedApartAndNamedInTheTable() throws IOException {
+        Path out = dir.resolve("out");
+        Result r = run("--sf", "0.01", "--warmup=3", "--runs", "2", "--in-process", "--engines", "good",
+                "--data-dir", dir.resolve("data").toString(), "--out", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("TPC-H lineitem, scale factor 0.01, median of 2 runs after 3 warm-up runs (ms)"),
+                r.out());
+        assertTrue(r.out().contains("First run (ms)"), r.out());
+        assertTrue(r.err().contains("test-sum on good: first run w2 w3 1 2 median "), r.err());
+        BenchResults results = BenchResults.read(out.resolve("results.json"));
+        assertEquals(3, results.settings().warmup());
+        assertEquals(3, results.measurements().getFirst().warmupRuns().size());
+        assertEquals(2, results.measurements().getFirst().runs().size());
+    }
+
+    @Test
+    void theHelpNamesTheWarmupOption() {
+        Result r = run("--help");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("--warmup=N") && r.out().contains("Uncounted warm-up runs"), r.out());
+        assertTrue(r.out().contains("(default: 1)"), r.out());
     }
 
     @Test

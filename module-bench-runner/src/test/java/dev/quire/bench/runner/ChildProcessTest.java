@@ -52,12 +52,14 @@ class ChildProcessTest {
         Measurement good = find(r, "good");
         assertEquals(Status.OK, good.status(), good.message());
         assertEquals("sum=499500 head=[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]", good.result());
-        assertEquals(3, good.runs().size());
+        assertEquals(1, good.warmupRuns().size());
+        assertEquals(2, good.runs().size());
         assertTrue(good.runs().stream().allMatch(run -> run.rows() == 1000 && run.wallMillis() > 0));
+        assertTrue(good.firstRunMillis() > 0);
         assertTrue(good.medianMillis() > 0);
         Measurement noisy = find(r, "noisy");
         assertEquals(Status.OK, noisy.status(), noisy.message());
-        assertEquals(3, noisy.runs().size());
+        assertEquals(2, noisy.runs().size());
         Measurement wrong = find(r, "wrong");
         assertEquals(Status.MISMATCH, wrong.status());
         assertTrue(wrong.message().startsWith("differs from good: result \"sum=499501"), wrong.message());
@@ -65,6 +67,7 @@ class ChildProcessTest {
         // The children's heap is reported, and CPU time is measured in them.
         assertTrue(r.environment().maxHeapBytes() > 0);
         assertTrue(good.runs().stream().allMatch(run -> run.cpuMillis() >= 0), good.runs().toString());
+        assertTrue(good.warmupRuns().getFirst().cpuMillis() >= 0, good.warmupRuns().toString());
         assertEquals(9, Files.readAllLines(cpu).size());
         assertTrue(Files.exists(dir.resolve("out").resolve(BenchOutputs.RESULTS_FILE)));
         assertTrue(Files.readString(dir.resolve("out").resolve(BenchOutputs.REPORT_FILE)).contains("<svg"),
@@ -75,14 +78,16 @@ class ChildProcessTest {
     void eachIoVariantRunsInAChildOfItsOwnThatReadsWithItsSettings() throws IOException {
         List<IoVariant> io = IoVariant.parseList("mmap,posix:nowait=off,posix:window=0-1g");
         Query q6 = Workload.standardQueries().stream().filter(q -> q.name().equals("q6")).findFirst().orElseThrow();
-        BenchResults r = run(options().withRuns(1).withIo(io).withTimeout(Duration.ofMinutes(2)),
+        BenchResults r = run(options().withWarmup(2).withRuns(1).withIo(io).withTimeout(Duration.ofMinutes(2)),
                 new Workload(List.of(new QuireEngine()), List.of(q6)));
         assertEquals(List.of("quire/mmap", "quire/posix:nowait=off", "quire/posix:window=0-1g"),
                 r.measurements().stream().map(Measurement::label).toList());
         assertEquals("mmap,posix:nowait=off,posix:window=0-1g", r.settings().io());
         for (Measurement m : r.measurements()) {
             assertEquals(Status.OK, m.status(), m.label() + ": " + m.message());
-            assertEquals(2, m.runs().size());
+            assertEquals(List.of(0, 1), m.warmupRuns().stream().map(Run::index).toList(),
+                    "the child did the warm-up runs it was told to");
+            assertEquals(List.of(2), m.runs().stream().map(Run::index).toList());
             for (Run run : m.runs()) {
                 IoReport report = run.io();
                 assertEquals(m.io(), report.reader(), "the child read with the variant it was given");
@@ -116,7 +121,8 @@ class ChildProcessTest {
         assertTrue(crashing.message().startsWith("the child JVM exited (code " + TestEngines.Crashing.EXIT
                 + ") after 1 run(s) without reporting an error"), crashing.message());
         assertTrue(crashing.message().contains("crashing on purpose"), crashing.message());
-        assertEquals(1, crashing.runs().size());
+        assertEquals(1, crashing.warmupRuns().size());
+        assertTrue(crashing.runs().isEmpty());
         Measurement slow = find(r, "slow");
         assertEquals(Status.FAILED, slow.status());
         assertEquals("run 1 did not finish within 8 s (--timeout) and was stopped", slow.message());

@@ -66,7 +66,8 @@ class RunnerTest {
         assertEquals(Runner.EXIT_FAILED, Runner.exitCode(r));
         // A mismatch still has its timings.
         assertTrue(wrong.medianMillis() >= 0);
-        assertEquals(4, wrong.runs().size());
+        assertEquals(1, wrong.warmupRuns().size());
+        assertEquals(3, wrong.runs().size());
     }
 
     @Test
@@ -124,16 +125,19 @@ class RunnerTest {
         Measurement ref = find(r, "test-sum", Runner.REFERENCE_ENGINE);
         for (Measurement m : List.of(good, ref)) {
             assertEquals(Status.OK, m.status(), m.message());
-            assertEquals(5, m.runs().size());
-            assertFalse(m.runs().getFirst().counted());
-            assertEquals(0, m.runs().getFirst().index());
-            double[] counted = m.runs().stream().filter(Run::counted).mapToDouble(Run::wallMillis).sorted()
-                    .toArray();
+            assertEquals(1, m.warmupRuns().size());
+            assertFalse(m.warmupRuns().getFirst().counted());
+            assertEquals(0, m.warmupRuns().getFirst().index());
+            assertEquals(m.warmupRuns().getFirst().wallMillis(), m.firstRunMillis());
+            assertEquals(4, m.runs().size());
+            assertTrue(m.runs().stream().allMatch(Run::counted));
+            double[] counted = m.runs().stream().mapToDouble(Run::wallMillis).sorted().toArray();
             assertEquals(4, counted.length);
             assertEquals((counted[1] + counted[2]) / 2, m.medianMillis());
             assertEquals(counted[0], m.minMillis());
             assertEquals(counted[3], m.maxMillis());
             assertTrue(m.runs().stream().allMatch(run -> run.rows() == 1000));
+            assertEquals(1000, m.warmupRuns().getFirst().rows());
             assertEquals("sum=499500 head=[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]", m.result());
         }
         assertEquals(good.medianMillis() / ref.medianMillis(), good.ratioToReference());
@@ -155,7 +159,8 @@ class RunnerTest {
         assertEquals(Status.FAILED, t.status());
         assertTrue(t.message().contains("run 2 failed: java.lang.IllegalStateException: "
                 + TestEngines.Throwing.MESSAGE), t.message());
-        assertEquals(2, t.runs().size());
+        assertEquals(1, t.warmupRuns().size());
+        assertEquals(1, t.runs().size());
         assertEquals(-1, t.medianMillis());
         assertEquals(Status.OK, find(r, "test-sum", "good").status());
         assertEquals(Runner.EXIT_FAILED, Runner.exitCode(r));
@@ -168,8 +173,21 @@ class RunnerTest {
         Measurement slow = find(r, "test-sum", "slow");
         assertEquals(Status.FAILED, slow.status());
         assertEquals("run 1 did not finish within 500 ms (--timeout) and was stopped", slow.message());
-        assertEquals(1, slow.runs().size());
+        assertEquals(1, slow.warmupRuns().size());
+        assertEquals(0, slow.runs().size());
         assertEquals(Status.OK, find(r, "test-sum", "good").status());
+    }
+
+    @Test
+    void aWarmupRunPastTheTimeoutFailsAndSaysItWasAWarmupRun() throws IOException {
+        BenchResults r = run(options().withWarmup(3).withTimeout(Duration.ofMillis(500)),
+                List.of(new TestEngines.Slow()), List.of(new TestQueries.Sum()));
+        Measurement slow = find(r, "test-sum", "slow");
+        assertEquals(Status.FAILED, slow.status());
+        assertEquals("run 1 (warm-up run 2 of 3, uncounted) did not finish within 500 ms (--timeout) and was stopped",
+                slow.message());
+        assertEquals(1, slow.warmupRuns().size());
+        assertTrue(slow.runs().isEmpty());
     }
 
     @Test
@@ -204,6 +222,8 @@ class RunnerTest {
         assertEquals("good", first.get("engine").asText());
         assertEquals(0, first.get("run").asInt());
         assertFalse(first.get("counted").asBoolean());
+        assertTrue(first.get("warmup").asBoolean());
+        assertFalse(json.readTree(cpuLines.get(1)).get("warmup").asBoolean());
         assertTrue(first.get("wallMillis").asDouble() > 0);
         assertTrue(first.has("cpuMillis"));
 
@@ -211,6 +231,7 @@ class RunnerTest {
         assertEquals(6, getLines.size(), getLines.toString());
         JsonNode observed = json.readTree(getLines.getFirst());
         assertTrue(observed.get("observed").asBoolean());
+        assertTrue(observed.get("warmup").asBoolean());
         // 1,000 rows in batches of 256: 4 reads of 8 bytes a row.
         assertEquals(4, observed.get("requests").asLong());
         assertEquals(8000, observed.get("bytes").asLong());
@@ -222,10 +243,74 @@ class RunnerTest {
     }
 
     @Test
+    void warmupRunsComeBeforeTheCountedRunsAndOnlyTheCountedOnesMakeTheMedian() throws IOException {
+        Path cpu = dir.resolve("cpu.jsonl");
+        Path get = dir.resolve("get.jsonl");
+        TestEngines.Recording engine = new TestEngines.Recording();
+        BenchResults r = run(options().withWarmup(3).withRuns(2).withCpuLog(Optional.of(cpu))
+                .withGetLog(Optional.of(get)), List.of(engine), List.of(new TestQueries.Sum()));
+        Measurement m = find(r, "test-sum", "recording");
+        assertEquals(Status.OK, m.status(), m.message());
+        assertEquals(5, engine.opens(), "3 warm-up runs and 2 counted ones opened the table");
+        assertEquals(List.of(0, 1, 2), m.warmupRuns().stream().map(Run::index).toList());
+        assertTrue(m.warmupRuns().stream().noneMatch(Run::counted));
+        assertEquals(List.of(3, 4), m.runs().stream().map(Run::index).toList());
+        assertTrue(m.runs().stream().allMatch(Run::counted));
+        // The median is of the two counted runs only.
+        assertEquals((m.runs().get(0).wallMillis() + m.runs().get(1).wallMillis()) / 2, m.medianMillis());
+        assertEquals(m.warmupRuns().getFirst().wallMillis(), m.firstRunMillis());
+        assertEquals(3, r.settings().warmup());
+        assertEquals(2, r.settings().runs());
+        assertTrue(progress.toString().contains("test-sum on recording: first run w2 w3 1 2 median "),
+                progress.toString());
+        ObjectMapper json = new ObjectMapper();
+        for (Path log : List.of(cpu, get)) {
+            List<JsonNode> lines = Files.readAllLines(log).stream().map(l -> {
+                try {
+                    return json.readTree(l);
+                } catch (IOException e) {
+                    throw new AssertionError(l, e);
+                }
+            }).toList();
+            assertEquals(List.of(0, 1, 2, 3, 4), lines.stream().map(l -> l.get("run").asInt()).toList(),
+                    log.toString());
+            assertEquals(List.of(true, true, true, false, false),
+                    lines.stream().map(l -> l.get("warmup").asBoolean()).toList(), log.toString());
+        }
+        List<String> table = ResultsTable.lines(r);
+        assertEquals("TPC-H lineitem, scale factor 0.01, median of 2 runs after 3 warm-up runs (ms), ratio to "
+                + "vortex-jni", table.getFirst());
+        int first = table.indexOf(table.stream().filter(l -> l.startsWith("First run (ms)")).findFirst()
+                .orElseThrow(() -> new AssertionError(table)));
+        assertTrue(table.get(first + 1).matches("query +recording"), table.toString());
+        assertTrue(table.get(first + 3).matches("test-sum +\\d+\\.\\d ms"), table.toString());
+        assertEquals(String.format(java.util.Locale.ROOT, "%.1f ms", m.firstRunMillis()),
+                table.get(first + 3).replaceFirst("test-sum +", ""));
+    }
+
+    @Test
+    void aWarmupRunThatDisagreesIsAMismatchAndOneThatThrowsAFailure() throws IOException {
+        // flaky's odd runs are wrong: with 3 warm-up runs, run 1 is a warm-up run.
+        BenchResults r = run(options().withWarmup(3).withRuns(1), List.of(new TestEngines.Flaky(),
+                new TestEngines.Throwing()), List.of(new TestQueries.Sum()));
+        Measurement flaky = find(r, "test-sum", "flaky");
+        assertEquals(Status.MISMATCH, flaky.status());
+        assertTrue(flaky.message().startsWith("run 1 differs from the first run"), flaky.message());
+        Measurement throwing = find(r, "test-sum", "throwing");
+        assertEquals(Status.FAILED, throwing.status());
+        assertTrue(throwing.message().startsWith("run 2 (warm-up run 3 of 3, uncounted) failed: "),
+                throwing.message());
+        assertEquals(2, throwing.warmupRuns().size());
+        assertTrue(throwing.runs().isEmpty());
+    }
+
+    @Test
     void restsAndPageCacheEvictionRunInProcess() throws IOException {
-        BenchResults r = run(options().withRuns(2).withRest(1, 1).withEvictPageCache(true),
+        BenchResults r = run(options().withWarmup(2).withRuns(2).withRest(1, 1).withEvictPageCache(true),
                 List.of(new TestEngines.Good()), List.of(new TestQueries.Sum()));
         assertEquals(Status.OK, find(r, "test-sum", "good").status(), find(r, "test-sum", "good").message());
+        assertEquals(2, find(r, "test-sum", "good").warmupRuns().size());
+        assertEquals(2, find(r, "test-sum", "good").runs().size());
         assertTrue(r.settings().evictPageCache());
         assertEquals(1, r.settings().restRuns());
     }
@@ -250,6 +335,8 @@ class RunnerTest {
                 new TestEngines.Wrong(), new TestEngines.Unavailable()), List.of(new TestQueries.Sum(),
                 new TestQueries.Even()));
         List<String> lines = ResultsTable.lines(r);
+        assertEquals("TPC-H lineitem, scale factor 0.01, median of 3 runs after 1 warm-up run (ms), ratio to "
+                + "vortex-jni", lines.getFirst());
         String header = lines.get(1);
         assertTrue(header.matches("query +vortex-jni +good +wrong +absent"), header);
         List<String> body = lines.subList(3, 5);

@@ -113,6 +113,26 @@ public final class TestEngines {
         }
     }
 
+    /** Right values; counts the tables it opened, one per run. */
+    public static final class Recording extends Good {
+        private final AtomicInteger opened = new AtomicInteger();
+
+        @Override
+        public String name() {
+            return "recording";
+        }
+
+        @Override
+        public Table open(Path file, EngineOptions options) throws IOException {
+            opened.incrementAndGet();
+            return super.open(file, options);
+        }
+
+        int opens() {
+            return opened.get();
+        }
+    }
+
     /** The reference: right values, no read log (like a native reader). */
     public static final class Reference extends Good {
         @Override

@@ -30,7 +30,8 @@ public final class ChildMain {
             Map<String, String> a = parse(args);
             Engine engine = Workload.engineFor(required(a, "--engine"), required(a, "--engine-class"));
             Query query = Workload.queryFor(required(a, "--query"), required(a, "--query-class"));
-            RunPlan plan = new RunPlan(Integer.parseInt(required(a, "--runs")),
+            RunPlan plan = new RunPlan(Integer.parseInt(required(a, "--warmup")),
+                    Integer.parseInt(required(a, "--runs")),
                     Integer.parseInt(required(a, "--rest-runs")), Long.parseLong(required(a, "--rest-ms")),
                     Optional.ofNullable(a.get("--io")), Integer.parseInt(required(a, "--threads")),
                     a.containsKey("--evict-page-cache"), a.containsKey("--log-reads"));
@@ -53,7 +54,8 @@ public final class ChildMain {
     static List<String> arguments(Engine engine, Query query, Path file, RunPlan plan) {
         List<String> a = new ArrayList<>(List.of("--engine", engine.name(), "--engine-class",
                 engine.getClass().getName(), "--query", query.name(), "--query-class", query.getClass().getName(),
-                "--file", file.toAbsolutePath().toString(), "--runs", Integer.toString(plan.runs()), "--rest-runs",
+                "--file", file.toAbsolutePath().toString(), "--warmup", Integer.toString(plan.warmup()), "--runs",
+                Integer.toString(plan.runs()), "--rest-runs",
                 Integer.toString(plan.restRuns()), "--rest-ms", Long.toString(plan.restMillis()), "--threads",
                 Integer.toString(plan.threads())));
         plan.io().ifPresent(io -> a.addAll(List.of("--io", io)));

@@ -70,7 +70,7 @@ public final class Measure {
             }
             queue.add(new End(""));
         });
-        Outcome outcome = collect(queue, timeout, onRun, () -> kill(process));
+        Outcome outcome = collect(queue, timeout, plan, onRun, () -> kill(process));
         Collected collected = outcome.collected();
         boolean exited = waitFor(process, EXIT_GRACE);
         if (!exited) {
@@ -105,7 +105,7 @@ public final class Measure {
                         queue.add(new End(""));
                     }
                 });
-        Outcome outcome = collect(queue, timeout, onRun, worker::interrupt);
+        Outcome outcome = collect(queue, timeout, plan, onRun, worker::interrupt);
         if (outcome.endedEarly()) {
             return new Collected(outcome.collected().maxHeapBytes(), outcome.collected().runs(),
                     Optional.of("the runs stopped after " + outcome.collected().runs().size() + " run(s) without "
@@ -121,8 +121,8 @@ public final class Measure {
         }
     }
 
-    private static Outcome collect(BlockingQueue<Object> queue, Duration timeout, Consumer<RunReport> onRun,
-            Runnable stop) {
+    private static Outcome collect(BlockingQueue<Object> queue, Duration timeout, RunPlan plan,
+            Consumer<RunReport> onRun, Runnable stop) {
         long maxHeap = -1;
         List<RunReport> runs = new ArrayList<>();
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -138,7 +138,7 @@ public final class Measure {
             switch (item) {
                 case null -> {
                     stop.run();
-                    return new Outcome(maxHeap, runs, Optional.of("run " + runs.size() + " did not finish within "
+                    return new Outcome(maxHeap, runs, Optional.of(plan.describe(runs.size()) + " did not finish within "
                             + format(timeout) + " (--timeout) and was stopped"));
                 }
                 case Event.Started s -> maxHeap = s.maxHeapBytes();

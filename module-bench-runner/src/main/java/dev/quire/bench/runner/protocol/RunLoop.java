@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 
 /**
  * The runs of one query by one engine, the same in a child JVM and in-process: evict the page cache when asked, open
- * the table, run the query, close; one uncounted first run then the counted ones, resting as planned. Each run is
+ * the table, run the query, close; the uncounted warm-up runs then the counted ones, resting as planned. Each run is
  * reported as it completes; the first failure ends the loop.
  */
 public final class RunLoop {
@@ -23,14 +23,13 @@ public final class RunLoop {
     /** Runs the plan and reports {@link Event.Started}, each run, then {@link Event.Finished} or {@link Event.Failed}. */
     public static void run(Engine engine, Query query, Path file, RunPlan plan, Consumer<Event> sink) {
         sink.accept(new Event.Started(Runtime.getRuntime().maxMemory()));
-        for (int index = 0; index <= plan.runs(); index++) {
+        for (int index = 0; index < plan.totalRuns(); index++) {
             RunReport report;
             try {
                 report = once(engine, query, file, plan, index);
             } catch (Exception | Error t) {
                 // Errors too: a query's OutOfMemoryError or StackOverflowError is that run's failure.
-                sink.accept(new Event.Failed("run " + index + (index == 0 ? " (the uncounted first run)" : "")
-                        + " failed: " + describe(t)));
+                sink.accept(new Event.Failed(plan.describe(index) + " failed: " + describe(t)));
                 return;
             }
             sink.accept(new Event.RunDone(report));
@@ -69,7 +68,7 @@ public final class RunLoop {
             throw new IllegalStateException("query " + query.name() + " returned no result");
         }
         double cpuMillis = cpuStart < 0 || cpuEnd < 0 ? -1 : (cpuEnd - cpuStart) / 1e6;
-        return new RunReport(index, index > 0, (wallEnd - wallStart) / 1e6, cpuMillis, outcome.rows(),
+        return new RunReport(index, plan.counted(index), (wallEnd - wallStart) / 1e6, cpuMillis, outcome.rows(),
                 outcome.result(), reads == null ? Optional.empty() : Optional.of(reads.summary()), io);
     }
 

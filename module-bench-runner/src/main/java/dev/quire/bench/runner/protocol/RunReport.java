@@ -6,8 +6,8 @@ import java.util.Optional;
 /**
  * One run as the run loop reports it.
  *
- * @param index 0 for the uncounted first run, then 1, 2, ...
- * @param counted whether the run counts towards the statistics
+ * @param index the run's place in the order they ran, from 0; the warm-up runs come first
+ * @param counted whether the run counts towards the statistics (false for a warm-up run)
  * @param wallMillis opening the table to the query's result
  * @param cpuMillis the process CPU time over the same span, or -1 when the JVM cannot measure it
  * @param rows the rows the query's scans returned

@@ -13,7 +13,7 @@ import java.util.List;
 public record Stats(double medianMillis, double minMillis, double maxMillis) {
     public static final Stats NONE = new Stats(-1, -1, -1);
 
-    /** The counted runs' statistics; the uncounted first run is left out. */
+    /** The counted runs' statistics; the uncounted warm-up runs are left out. */
     public static Stats of(List<RunReport> runs) {
         double[] wall = runs.stream().filter(RunReport::counted).mapToDouble(RunReport::wallMillis).sorted()
                 .toArray();

@@ -3,7 +3,6 @@ package dev.quire.bench.runner.report;
 import dev.quire.bench.runner.results.BenchResults;
 import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.results.Measurement;
-import dev.quire.bench.runner.results.Run;
 import dev.quire.bench.runner.results.Settings;
 import dev.quire.bench.runner.results.Status;
 import dev.quire.bench.runner.spi.CachedFile;
@@ -22,8 +21,10 @@ import java.util.Set;
 
 /**
  * Renders a session's {@link BenchResults} as one self-contained HTML page: a summary table (per query, each engine's
- * median and its ratio to vortex-jni) and, per query, a bar chart of the engines' medians with their min-max range
- * drawn as whiskers. Styles and charts (inline SVG) are in the page, so it opens in a browser without a network.
+ * median of the counted runs after the warm-up runs and its ratio to vortex-jni), a table of each measurement's first
+ * run (a fresh JVM's cold cost, left out of the median) and, per query, a bar chart of the engines' medians with their
+ * min-max range drawn as whiskers. Styles and charts (inline SVG) are in the page, so it opens in a browser without a
+ * network.
  *
  * <p>Usage from the command line: {@code HtmlReport results.json report.html}.
  */
@@ -81,7 +82,8 @@ public final class HtmlReport {
                 .append(escape(title)).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
         h.append("<h1>").append(escape(title)).append("</h1>\n");
         header(h, results);
-        summary(h, byQuery, engineList);
+        summary(h, byQuery, engineList, s);
+        firstRuns(h, byQuery, engineList);
         h.append("<h2>Queries</h2>\n<p class=\"note\">Bars are the median wall time of the counted runs; whiskers span"
                 + " the fastest and slowest counted run. Shorter is faster.</p>\n");
         for (Map.Entry<String, Map<String, Measurement>> q : byQuery.entrySet()) {
@@ -100,8 +102,10 @@ public final class HtmlReport {
                 + (r.environment().maxHeapBytes() >> 20) + " MiB");
         fact(h, "java", r.environment().java());
         fact(h, "quire", r.environment().quireVersion());
-        fact(h, "protocol", "one process per query and engine; one uncounted run, then " + s.runs() + " counted"
-                + (s.restRuns() > 0 ? ", resting " + s.restMillis() + " ms every " + s.restRuns() + " runs" : "")
+        fact(h, "protocol", "one process per query and engine; " + runs(s.warmup(), "uncounted warm-up run")
+                + ", then " + runs(s.runs(), "counted run")
+                + (s.restRuns() > 0 ? "; resting " + s.restMillis() + " ms every " + s.restRuns() + " runs, warm-up "
+                        + "runs included" : "")
                 + (s.evictPageCache() ? "; page cache evicted before every run" : ""));
         fact(h, "I/O", s.io().isEmpty() ? "each engine's default"
                 : s.io() + " (each engine that reads through Quire's I/O providers once per variant)");
@@ -113,9 +117,16 @@ public final class HtmlReport {
         h.append("<tr><th>").append(escape(name)).append("</th><td>").append(escape(value)).append("</td></tr>\n");
     }
 
-    private static void summary(StringBuilder h, Map<String, Map<String, Measurement>> byQuery, List<String> engines) {
-        h.append("<h2>Summary</h2>\n<p class=\"note\">Median wall time in milliseconds; in brackets, the ratio to ")
-                .append(REFERENCE).append(" (below 1 is faster than the reference).</p>\n");
+    /** {@code 1 counted run}, {@code 5 counted runs}. */
+    private static String runs(int n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
+    }
+
+    private static void summary(StringBuilder h, Map<String, Map<String, Measurement>> byQuery, List<String> engines,
+            Settings s) {
+        h.append("<h2>Summary</h2>\n<p class=\"note\">Median of ").append(runs(s.runs(), "run")).append(" after ")
+                .append(runs(s.warmup(), "warm-up run")).append(": wall time in milliseconds; in brackets, the ratio "
+                        + "to ").append(REFERENCE).append(" (below 1 is faster than the reference).</p>\n");
         h.append("<table class=\"summary\">\n<thead><tr><th>query</th>");
         for (String e : engines) {
             h.append("<th>").append(escape(e)).append("</th>");
@@ -140,6 +151,38 @@ public final class HtmlReport {
                     h.append("<td class=\"").append(m.status().name().toLowerCase(Locale.ROOT)).append("\" title=\"")
                             .append(escape(m.message())).append("\">")
                             .append(m.status().name().toLowerCase(Locale.ROOT)).append("</td>");
+                }
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody>\n</table>\n");
+    }
+
+    /** Each measurement's first run: the first warm-up run, in a JVM just started, which the medians leave out. */
+    private static void firstRuns(StringBuilder h, Map<String, Map<String, Measurement>> byQuery,
+            List<String> engines) {
+        boolean any = byQuery.values().stream().flatMap(m -> m.values().stream())
+                .anyMatch(m -> m.firstRunMillis() >= 0);
+        if (!any) {
+            return;
+        }
+        h.append("<h2>First run</h2>\n<p class=\"note\">Wall time in milliseconds of each measurement's first "
+                + "warm-up run, in a JVM just started (unless the session ran in-process): class loading and the JIT's "
+                + "first compilations are in it. The medians above leave it out.</p>\n");
+        h.append("<table class=\"summary first-run\">\n<thead><tr><th>query</th>");
+        for (String e : engines) {
+            h.append("<th>").append(escape(e)).append("</th>");
+        }
+        h.append("</tr></thead>\n<tbody>\n");
+        for (Map.Entry<String, Map<String, Measurement>> q : byQuery.entrySet()) {
+            h.append("<tr><th>").append(escape(q.getKey())).append("</th>");
+            for (String e : engines) {
+                Measurement m = q.getValue().get(e);
+                if (m == null || m.firstRunMillis() < 0) {
+                    h.append("<td class=\"absent\">-</td>");
+                } else {
+                    h.append("<td data-first-run=\"").append(number(m.firstRunMillis())).append("\">")
+                            .append(millis(m.firstRunMillis())).append("</td>");
                 }
             }
             h.append("</tr>\n");
@@ -274,7 +317,7 @@ public final class HtmlReport {
     }
 
     private static long counted(Measurement m) {
-        return m.runs().stream().filter(Run::counted).count();
+        return m.runs().size();
     }
 
     private static String shorten(String s, int max) {

@@ -13,15 +13,18 @@ import java.util.List;
  * @param status how it went
  * @param message why it is not {@link Status#OK}, or empty
  * @param result the query's result, rendered as text (the same for every engine when they agree)
- * @param runs every run, the uncounted first one included
+ * @param warmupRuns the uncounted warm-up runs, in order; the first is a fresh JVM's first run
+ * @param runs the counted runs, in order
  * @param medianMillis the median wall time of the counted runs, or -1 when there are none
  * @param minMillis the fastest counted run, or -1
  * @param maxMillis the slowest counted run, or -1
  * @param ratioToReference this median over vortex-jni's for the same query, or null when there is none
  */
 public record Measurement(String query, String engine, String io, Status status, String message, String result,
-        List<Run> runs, double medianMillis, double minMillis, double maxMillis, Double ratioToReference) {
+        List<Run> warmupRuns, List<Run> runs, double medianMillis, double minMillis, double maxMillis,
+        Double ratioToReference) {
     public Measurement {
+        warmupRuns = List.copyOf(warmupRuns);
         runs = List.copyOf(runs);
         io = io == null ? "" : io;
         message = message == null ? "" : message;
@@ -29,9 +32,19 @@ public record Measurement(String query, String engine, String io, Status status,
     }
 
     /** A measurement of an engine read its default way. */
-    public Measurement(String query, String engine, Status status, String message, String result, List<Run> runs,
-            double medianMillis, double minMillis, double maxMillis, Double ratioToReference) {
-        this(query, engine, "", status, message, result, runs, medianMillis, minMillis, maxMillis, ratioToReference);
+    public Measurement(String query, String engine, Status status, String message, String result,
+            List<Run> warmupRuns, List<Run> runs, double medianMillis, double minMillis, double maxMillis,
+            Double ratioToReference) {
+        this(query, engine, "", status, message, result, warmupRuns, runs, medianMillis, minMillis, maxMillis,
+                ratioToReference);
+    }
+
+    /**
+     * The wall time of the first run, a fresh JVM's first (its class loading and JIT compiling are in it), or -1 when
+     * no run completed.
+     */
+    public double firstRunMillis() {
+        return warmupRuns.isEmpty() ? -1 : warmupRuns.getFirst().wallMillis();
     }
 
     /** The engine's name, followed by {@code /} and the I/O variant when there is one: how tables name a column. */
@@ -49,8 +62,7 @@ public record Measurement(String query, String engine, String io, Status status,
      * or null when the runs have none.
      */
     public IoReport medianRunIo() {
-        List<Run> counted = runs.stream().filter(Run::counted).sorted(Comparator.comparingDouble(Run::wallMillis))
-                .toList();
+        List<Run> counted = runs.stream().sorted(Comparator.comparingDouble(Run::wallMillis)).toList();
         return counted.isEmpty() ? null : counted.get((counted.size() - 1) / 2).io();
     }
 }

@@ -104,12 +104,39 @@ class ProtocolTest {
 
     @Test
     void restsFollowEveryNRuns() {
-        RunPlan plan = new RunPlan(5, 2, 10, Optional.empty(), 0, false, false);
+        RunPlan plan = new RunPlan(1, 5, 2, 10, Optional.empty(), 0, false, false);
         // Runs 0..5: rest after the 2nd and 4th, not after the last.
         List<Boolean> rests = java.util.stream.IntStream.rangeClosed(0, 5).mapToObj(plan::restsAfter).toList();
         assertEquals(List.of(false, true, false, true, false, false), rests);
-        RunPlan never = new RunPlan(5, 0, 10, Optional.empty(), 0, false, false);
+        RunPlan never = new RunPlan(1, 5, 0, 10, Optional.empty(), 0, false, false);
         assertTrue(java.util.stream.IntStream.rangeClosed(0, 5).noneMatch(never::restsAfter));
+    }
+
+    @Test
+    void warmupRunsComeFirstAreNotCountedAndCountTowardsRests() {
+        RunPlan plan = new RunPlan(3, 2, 2, 10, Optional.empty(), 0, false, false);
+        assertEquals(5, plan.totalRuns());
+        assertEquals(List.of(false, false, false, true, true),
+                java.util.stream.IntStream.range(0, 5).mapToObj(plan::counted).toList());
+        // Runs 0..4 (0..2 warm-up): rest after the 2nd (a warm-up run) and the 4th, not after the last.
+        assertEquals(List.of(false, true, false, true, false),
+                java.util.stream.IntStream.range(0, 5).mapToObj(plan::restsAfter).toList());
+        assertEquals("run 1 (warm-up run 2 of 3, uncounted)", plan.describe(1));
+        assertEquals("run 3", plan.describe(3));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new RunPlan(0, 2, 0, 0, Optional.empty(), 0, false, false));
+        assertTrue(e.getMessage().contains("warm-up 0"), e.getMessage());
+    }
+
+    @Test
+    void theChildIsToldTheWarmupRuns() {
+        RunPlan plan = new RunPlan(4, 2, 0, 0, Optional.of("mmap"), 0, false, true);
+        List<String> args = ChildMain.arguments(new dev.quire.bench.runner.TestEngines.Good(),
+                new dev.quire.bench.runner.TestQueries.Sum(), Path.of("/data/x.txt"), plan);
+        int at = args.indexOf("--warmup");
+        assertTrue(at >= 0, args.toString());
+        assertEquals("4", args.get(at + 1));
+        assertEquals("2", args.get(args.indexOf("--runs") + 1));
     }
 
     @Test
