@@ -16,7 +16,14 @@ public final class FbBuffer {
     private final ByteBuffer bytes;
     private final String what;
     private final long fileOffset;
-    /** Tables visited so far: a long, so that a buffer read for the life of a file never wraps it. */
+    /**
+     * A {@code maxTables} that turns counting off: for a buffer whose tree was bounded by one walk when it was read (the
+     * layout) and is then read again by every reader tree built over the file's life, so that visits add up without
+     * bound and must not count.
+     */
+    public static final int UNCOUNTED = Integer.MAX_VALUE;
+
+    /** Tables visited so far (not kept for {@link #UNCOUNTED} buffers). */
     private long tablesVisited;
     private final int maxTables;
 
@@ -24,7 +31,7 @@ public final class FbBuffer {
      * @param bytes the flatbuffer, position 0 at its first byte
      * @param what what this flatbuffer is, for messages ("footer", "layout", "array in segment 3")
      * @param fileOffset absolute offset of byte 0 in the file, or -1 when not from a file
-     * @param maxTables how many tables a reader may visit before the buffer is deemed hostile
+     * @param maxTables how many tables a reader may visit before the buffer is deemed hostile, or {@link #UNCOUNTED}
      */
     public FbBuffer(ByteBuffer bytes, String what, long fileOffset, int maxTables) {
         this.bytes = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
@@ -61,7 +68,7 @@ public final class FbBuffer {
      * that path is made only when a message needs it.
      */
     int vtableOf(int pos, FbPath path, int element) {
-        if (++tablesVisited > maxTables) {
+        if (maxTables != UNCOUNTED && ++tablesVisited > maxTables) {
             throw error(where(path, element) + ": more than " + maxTables + " tables", pos);
         }
         checkAt(pos, 4, path, element);
@@ -75,6 +82,9 @@ public final class FbBuffer {
      * they would take the buffer past its limit, so that the caller visits them one by one and fails at the right one.
      */
     boolean countTables(int n) {
+        if (maxTables == UNCOUNTED) {
+            return true;
+        }
         if (tablesVisited + n > maxTables) {
             return false;
         }

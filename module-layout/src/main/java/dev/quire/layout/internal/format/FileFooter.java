@@ -180,7 +180,7 @@ public final class FileFooter {
         // The walk bounds the tree once; layout nodes then re-read their children's tables as often as scans need,
         // so the buffer itself must not count visits over the life of the file.
         FbBuffer layoutFb = new FbBuffer(bytes(in, tail, tailStart, layoutSeg), "layout", layoutSeg.offset,
-                Integer.MAX_VALUE);
+                FbBuffer.UNCOUNTED);
         checkLayoutTree(layoutFb, limits);
         return new FileFooter(size, dtype, List.copyOf(arraySpecs), List.copyOf(layoutSpecs),
                 List.copyOf(segments), layoutFb, dataEnd, Optional.ofNullable(statsSeg)

@@ -47,7 +47,7 @@ class FbTableCursorTest {
     }
 
     private static FbVector children(byte[] bytes) {
-        FbTable root = new FbBuffer(ByteBuffer.wrap(bytes), "test", 0, Integer.MAX_VALUE).root();
+        FbTable root = new FbBuffer(ByteBuffer.wrap(bytes), "test", 0, FbBuffer.UNCOUNTED).root();
         return root.vector(0, "children", 4);
     }
 
@@ -129,6 +129,30 @@ class FbTableCursorTest {
                         .tables().readAll(0, "encoding", 1, "row_count", null, new long[CHILDREN + 1]));
         assertEquals(viaCursor.getMessage(), viaReadAll.getMessage());
         assertTrue(viaReadAll.getMessage().contains("more than " + limit + " tables"), viaReadAll.getMessage());
+    }
+
+    /**
+     * The layout buffer is read again by every reader tree built over a file's life, so an uncounted buffer keeps
+     * answering after more visits than a counted one could ever allow (a long-lived file once failed here with "more
+     * than 2147483647 tables" after enough fresh reader trees).
+     */
+    @Test
+    void anUncountedBufferNeverRunsOutOfVisits() {
+        byte[] bytes = build(5);
+        FbBuffer buffer = new FbBuffer(ByteBuffer.wrap(bytes), "test", 0, FbBuffer.UNCOUNTED);
+        for (int round = 0; round < 3; round++) {
+            assertTrue(buffer.countTables(Integer.MAX_VALUE - 1));
+        }
+        FbVector children = buffer.root().vector(0, "children", 4);
+        long[] sums = new long[CHILDREN + 1];
+        children.tables().readAll(0, "encoding", 1, "row_count", null, sums);
+        FbTableCursor cursor = children.tables();
+        for (int i = 0; i < CHILDREN; i++) {
+            cursor.moveTo(i);
+        }
+        FbBuffer counted = new FbBuffer(ByteBuffer.wrap(bytes), "test", 0, Integer.MAX_VALUE - 1);
+        assertTrue(counted.countTables(Integer.MAX_VALUE - 1));
+        assertThrows(MalformedFileException.class, () -> counted.root());
     }
 
     /** Corrupts bytes of a built file, given where child {@code element}'s vector entry and table are. */
