@@ -4,6 +4,7 @@ import dev.quire.errors.ClosedException;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.ReadAtFactory;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.internal.format.ByteOrderCheck;
 import dev.quire.layout.internal.format.FileContext;
 import dev.quire.layout.internal.format.FileFooter;
 import dev.quire.layout.internal.format.FileInspection;
@@ -31,6 +32,7 @@ public final class VortexFile implements AutoCloseable {
     private volatile boolean closed;
 
     private VortexFile(ReadAt in, boolean ownsReader, ReadLimits limits) {
+        ByteOrderCheck.requireLittleEndianHost();
         this.in = in;
         this.ownsReader = ownsReader;
         this.footer = FileFooter.read(in, limits);
@@ -45,6 +47,7 @@ public final class VortexFile implements AutoCloseable {
 
     /** Opens a file through a reader factory (the hook that lets any {@link ReadAt} serve it). */
     public static VortexFile open(URI uri, ReadAtFactory factory, ReadLimits limits) {
+        ByteOrderCheck.requireLittleEndianHost();
         ReadAt in = factory.open(uri);
         try {
             return new VortexFile(in, true, limits);

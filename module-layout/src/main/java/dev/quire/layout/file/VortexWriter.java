@@ -6,6 +6,7 @@ import dev.quire.errors.QuireIoException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.internal.format.ByteOrderCheck;
 import dev.quire.layout.internal.format.ColumnWriter;
 import dev.quire.layout.internal.format.FileWriter;
 import dev.quire.layout.spi.ArrayCompressors;
@@ -40,6 +41,7 @@ public final class VortexWriter implements AutoCloseable {
 
     private VortexWriter(DType.Struct schema, WritableByteChannel channel, boolean ownsChannel,
             WriteOptions options) {
+        ByteOrderCheck.requireLittleEndianHost();
         this.schema = Objects.requireNonNull(schema, "schema is null");
         this.channel = channel;
         this.ownsChannel = ownsChannel;
@@ -58,6 +60,8 @@ public final class VortexWriter implements AutoCloseable {
 
     /** Creates (or truncates) {@code path} and writes a file of the given schema to it. */
     public static VortexWriter create(Path path, DType.Struct schema, WriteOptions options) {
+        // Before the file is truncated: a host that cannot write must not destroy what is there.
+        ByteOrderCheck.requireLittleEndianHost();
         FileChannel channel;
         try {
             channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
