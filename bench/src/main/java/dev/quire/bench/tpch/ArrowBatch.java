@@ -5,8 +5,11 @@ import dev.quire.bench.runner.spi.LongColumn;
 import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.UnsupportedFeatureException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
@@ -39,36 +42,89 @@ public final class ArrowBatch implements Batch {
     @Override
     public LongColumn longs(String column) {
         return switch (vector(column)) {
-            case BigIntVector v -> {
-                ArrowBuf data = v.getDataBuffer();
-                yield row -> data.getLong((long) row * Long.BYTES);
-            }
-            case IntVector v -> {
-                ArrowBuf data = v.getDataBuffer();
-                yield row -> data.getInt((long) row * Integer.BYTES);
-            }
-            case DateDayVector v -> {
-                ArrowBuf data = v.getDataBuffer();
-                yield row -> data.getInt((long) row * Integer.BYTES);
-            }
-            case DecimalVector v -> decimal(column, v.getDataBuffer());
+            case BigIntVector v -> new Longs(segment(v.getDataBuffer(), (long) v.getValueCount() * Long.BYTES));
+            case IntVector v -> new Ints(segment(v.getDataBuffer(), (long) v.getValueCount() * Integer.BYTES));
+            case DateDayVector v -> new Ints(segment(v.getDataBuffer(), (long) v.getValueCount() * Integer.BYTES));
+            case DecimalVector v -> new Decimals(column, segment(v.getDataBuffer(), (long) v.getValueCount() * 16));
             case FieldVector v -> throw new UnsupportedFeatureException("column " + column + " is Arrow "
                     + v.getField().getType() + ", which is not read as longs (BigInt, Int, DateDay or Decimal)");
         };
     }
 
+    /**
+     * The first {@code bytes} bytes of an Arrow buffer as a segment, so that values are read (and, in bulk, copied)
+     * with bounds checks against the vector's values rather than Arrow's per-call checks.
+     */
+    private static MemorySegment segment(ArrowBuf buffer, long bytes) {
+        if (bytes > buffer.capacity()) {
+            throw new InvalidArgumentException("an Arrow data buffer of " + buffer.capacity() + " bytes is smaller "
+                    + "than its " + bytes + " bytes of values");
+        }
+        return bytes == 0 ? MemorySegment.NULL : MemorySegment.ofAddress(buffer.memoryAddress()).reinterpret(bytes);
+    }
+
+    // One class per Arrow vector type, each with its own bulk loop (see LongColumn#read).
+
+    private record Longs(MemorySegment data) implements LongColumn {
+        @Override
+        public long get(int row) {
+            return data.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, row);
+        }
+
+        @Override
+        public void read(int from, long[] out, int n) {
+            MemorySegment.copy(data, ValueLayout.JAVA_LONG_UNALIGNED, (long) from * Long.BYTES, out, 0, n);
+        }
+    }
+
+    private record Ints(MemorySegment data) implements LongColumn {
+        @Override
+        public long get(int row) {
+            return data.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, row);
+        }
+
+        @Override
+        public void read(int from, long[] out, int n) {
+            Objects.checkFromIndexSize(from, n, data.byteSize() / Integer.BYTES);
+            Objects.checkFromIndexSize(0, n, out.length);
+            for (int i = 0; i < n; i++) {
+                out[i] = data.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, from + i);
+            }
+        }
+    }
+
     /** Arrow's 128-bit decimals are little-endian: the low 64 bits first, then the high 64 bits. */
-    private static LongColumn decimal(String column, ArrowBuf data) {
-        return row -> {
+    private record Decimals(String column, MemorySegment data) implements LongColumn {
+        @Override
+        public long get(int row) {
             long at = (long) row * 16;
-            long low = data.getLong(at);
-            long high = data.getLong(at + 8);
+            long low = data.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
+            long high = data.get(ValueLayout.JAVA_LONG_UNALIGNED, at + 8);
             if (high != low >> 63) {
-                throw new UnsupportedFeatureException("the decimal at row " + row + " of column " + column
-                        + " does not fit a long");
+                throw tooWide(row);
             }
             return low;
-        };
+        }
+
+        @Override
+        public void read(int from, long[] out, int n) {
+            Objects.checkFromIndexSize(from, n, data.byteSize() / 16);
+            Objects.checkFromIndexSize(0, n, out.length);
+            for (int i = 0; i < n; i++) {
+                long at = (long) (from + i) * 16;
+                long low = data.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
+                long high = data.get(ValueLayout.JAVA_LONG_UNALIGNED, at + 8);
+                if (high != low >> 63) {
+                    throw tooWide(from + i);
+                }
+                out[i] = low;
+            }
+        }
+
+        private UnsupportedFeatureException tooWide(int row) {
+            return new UnsupportedFeatureException("the decimal at row " + row + " of column " + column
+                    + " does not fit a long");
+        }
     }
 
     @Override
@@ -114,6 +170,15 @@ public final class ArrowBatch implements Batch {
         }
 
         @Override
+        public int read(int row, byte[] out) {
+            long at = (long) row * Integer.BYTES;
+            int start = offsets.getInt(at);
+            int n = offsets.getInt(at + Integer.BYTES) - start;
+            data.getBytes(start, out, 0, n);
+            return n;
+        }
+
+        @Override
         public String get(int row) {
             return new String(vector.get(row), StandardCharsets.UTF_8);
         }
@@ -149,6 +214,18 @@ public final class ArrowBatch implements Batch {
             }
             ArrowBuf data = buffers.get(views.getInt(at + 8));
             return data.getByte(views.getInt(at + 12) + (long) index);
+        }
+
+        @Override
+        public int read(int row, byte[] out) {
+            long at = (long) row * VIEW;
+            int n = views.getInt(at);
+            if (n <= INLINE) {
+                views.getBytes(at + 4, out, 0, n);
+            } else {
+                buffers.get(views.getInt(at + 8)).getBytes(views.getInt(at + 12), out, 0, n);
+            }
+            return n;
         }
 
         @Override

@@ -7,6 +7,7 @@ import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Objects;
 
 /**
  * {@link LongColumn}s over Quire's canonical arrays, reading the values in place. One lambda per value width, so each
@@ -71,11 +72,122 @@ final class ArrayColumns {
         }
         int at = (int) (v.address() / width);
         return switch (base) {
-            case long[] a when width == 8 -> row -> a[at + row];
-            case int[] a when width == 4 -> signed ? row -> a[at + row] : row -> Integer.toUnsignedLong(a[at + row]);
-            case short[] a when width == 2 -> signed ? row -> a[at + row] : row -> Short.toUnsignedLong(a[at + row]);
-            case byte[] a when width == 1 -> signed ? row -> a[at + row] : row -> Byte.toUnsignedLong(a[at + row]);
+            case long[] a when width == 8 -> new Longs(a, at);
+            case int[] a when width == 4 -> signed ? new Ints(a, at) : new UnsignedInts(a, at);
+            case short[] a when width == 2 -> signed ? new Shorts(a, at) : new UnsignedShorts(a, at);
+            case byte[] a when width == 1 -> signed ? new Bytes(a, at) : new UnsignedBytes(a, at);
             default -> null;
         };
+    }
+
+    // One class per array type, each with its own bulk loop: LongColumn#read's call site in a query sees them all,
+    // but each loop below is compiled for one type.
+
+    private record Longs(long[] a, int at) implements LongColumn {
+        @Override
+        public long get(int row) {
+            return a[at + row];
+        }
+
+        @Override
+        public void read(int from, long[] out, int n) {
+            System.arraycopy(a, at + from, out, 0, n);
+        }
+    }
+
+    private record Ints(int[] a, int at) implements LongColumn {
+        @Override
+        public long get(int row) {
+            return a[at + row];
+        }
+
+        @Override
+        public void read(int from, long[] out, int n) {
+            Objects.checkFromIndexSize(at + from, n, a.length);
+            Objects.checkFromIndexSize(0, n, out.length);
+            for (int i = 0, j = at + from; i < n; i++, j++) {
+                out[i] = a[j];
+            }
+        }
+    }
+
+    private record UnsignedInts(int[] a, int at) implements LongColumn {
+        @Override
+        public long get(int row) {
+            return Integer.toUnsignedLong(a[at + row]);
+        }
+
+        @Override
+        public void read(int from, long[] out, int n) {
+            Objects.checkFromIndexSize(at + from, n, a.length);
+            Objects.checkFromIndexSize(0, n, out.length);
+            for (int i = 0, j = at + from; i < n; i++, j++) {
+                out[i] = Integer.toUnsignedLong(a[j]);
+            }
+        }
+    }
+
+    private record Shorts(short[] a, int at) implements LongColumn {
+        @Override
+        public long get(int row) {
+            return a[at + row];
+        }
+
+        @Override
+        public void read(int from, long[] out, int n) {
+            Objects.checkFromIndexSize(at + from, n, a.length);
+            Objects.checkFromIndexSize(0, n, out.length);
+            for (int i = 0, j = at + from; i < n; i++, j++) {
+                out[i] = a[j];
+            }
+        }
+    }
+
+    private record UnsignedShorts(short[] a, int at) implements LongColumn {
+        @Override
+        public long get(int row) {
+            return Short.toUnsignedLong(a[at + row]);
+        }
+
+        @Override
+        public void read(int from, long[] out, int n) {
+            Objects.checkFromIndexSize(at + from, n, a.length);
+            Objects.checkFromIndexSize(0, n, out.length);
+            for (int i = 0, j = at + from; i < n; i++, j++) {
+                out[i] = Short.toUnsignedLong(a[j]);
+            }
+        }
+    }
+
+    private record Bytes(byte[] a, int at) implements LongColumn {
+        @Override
+        public long get(int row) {
+            return a[at + row];
+        }
+
+        @Override
+        public void read(int from, long[] out, int n) {
+            Objects.checkFromIndexSize(at + from, n, a.length);
+            Objects.checkFromIndexSize(0, n, out.length);
+            for (int i = 0, j = at + from; i < n; i++, j++) {
+                out[i] = a[j];
+            }
+        }
+    }
+
+    private record UnsignedBytes(byte[] a, int at) implements LongColumn {
+        @Override
+        public long get(int row) {
+            return Byte.toUnsignedLong(a[at + row]);
+        }
+
+        @Override
+        public void read(int from, long[] out, int n) {
+            Objects.checkFromIndexSize(at + from, n, a.length);
+            Objects.checkFromIndexSize(0, n, out.length);
+            for (int i = 0, j = at + from; i < n; i++, j++) {
+                out[i] = Byte.toUnsignedLong(a[j]);
+            }
+        }
     }
 }

@@ -5,6 +5,9 @@ import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.VarBinViewArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -31,8 +34,10 @@ final class Utf8Column implements StringColumn {
     private byte[] data;
     private int base;
     private byte[] scratch = new byte[64];
-    /** The bytes of the located value when it is inline in its view. */
-    private final byte[] inlineBytes = new byte[VarBinViewArray.MAX_INLINED];
+    /** The located value's view when the value is inline in it: its bytes are at {@code [4, 4 + size)}. */
+    private final byte[] inlineBytes = new byte[16];
+    private static final VarHandle VIEW_WORD =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /** Data buffers off the heap of at most this many bytes are copied to the heap whole, on first use. */
     static final long MAX_COPIED_BUFFER = 1 << 16;
@@ -82,6 +87,15 @@ final class Utf8Column implements StringColumn {
     }
 
     @Override
+    public int read(int row, byte[] out) {
+        if (row != this.row) {
+            locate(row);
+        }
+        System.arraycopy(data, base, out, 0, size);
+        return size;
+    }
+
+    @Override
     public String get(int row) {
         return array.getString(row);
     }
@@ -108,16 +122,13 @@ final class Utf8Column implements StringColumn {
         size = n;
         row = r;
         if (n <= VarBinViewArray.MAX_INLINED) {
-            // The inline bytes: the view's upper four bytes of its first word, then its second word.
+            // The view as it is laid out (little-endian): the inline bytes start after its four length bytes. Two
+            // stores, not one per byte.
             byte[] b = inlineBytes;
-            for (int k = 0; k < 4; k++) {
-                b[k] = (byte) (w0 >>> (32 + 8 * k));
-            }
-            for (int k = 0; k < 8; k++) {
-                b[4 + k] = (byte) (w1 >>> (8 * k));
-            }
+            VIEW_WORD.set(b, 0, w0);
+            VIEW_WORD.set(b, 8, w1);
             data = b;
-            base = 0;
+            base = 4;
             return;
         }
         int buffer = (int) w1;

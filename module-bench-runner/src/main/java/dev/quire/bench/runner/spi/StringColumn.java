@@ -8,6 +8,22 @@ public interface StringColumn {
     /** The byte at {@code index} of the value. */
     byte byteAt(int row, int index);
 
+    /**
+     * Copies the value's bytes to {@code out[0, length(row))} and returns their number. The default reads them one
+     * {@link #byteAt} at a time; engines override it with a copy out of their own memory, so that queries that fold
+     * every byte of a column read a plain array.
+     *
+     * @throws IndexOutOfBoundsException when {@code out} is shorter than the value
+     */
+    default int read(int row, byte[] out) {
+        int n = length(row);
+        java.util.Objects.checkFromIndexSize(0, n, out.length);
+        for (int i = 0; i < n; i++) {
+            out[i] = byteAt(row, i);
+        }
+        return n;
+    }
+
     /** The value, decoded. */
     String get(int row);
 

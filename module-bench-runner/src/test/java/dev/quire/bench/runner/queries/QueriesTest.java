@@ -23,6 +23,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeAll;
@@ -165,6 +166,44 @@ class QueriesTest {
         Checksum t = new Checksum();
         t.addStrings(strings(List.of("ab", "ab")), 2);
         assertTrue(!s.toString().equals(t.toString()), s + " " + t);
+    }
+
+    @Test
+    void longsAreFoldedAcrossBlocks() {
+        // More than two blocks, the last partial: count, sum and hash as folding value by value gives them.
+        int n = 2 * Checksum.BLOCK + 37;
+        List<Long> values = new ArrayList<>();
+        long sum = 0;
+        long hash = 0;
+        for (int i = 0; i < n; i++) {
+            long v = (long) i * 0x9e3779b97f4a7c15L;
+            values.add(v);
+            sum += v;
+            hash += Checksum.mix(v);
+        }
+        assertEquals("count=" + n + " sum=" + sum + " hash=" + Long.toHexString(hash), checksum(values).toString());
+    }
+
+    @Test
+    void theStringHashCountsEveryByteOfTheValueAndNothingPastIt() {
+        Random random = new Random(42);
+        for (int length = 0; length <= 40; length++) {
+            byte[] value = new byte[length + Long.BYTES];
+            random.nextBytes(value);
+            byte[] other = value.clone();
+            // Different slack after the value: same hash.
+            for (int k = length; k < other.length; k++) {
+                other[k] = (byte) ~other[k];
+            }
+            long h = Checksum.hashBytes(value, length);
+            assertEquals(h, Checksum.hashBytes(other, length), "length " + length);
+            // Any one byte of the value changed: a different hash.
+            for (int k = 0; k < length; k++) {
+                byte[] changed = value.clone();
+                changed[k] ^= (byte) (1 << random.nextInt(8));
+                assertTrue(Checksum.hashBytes(changed, length) != h, "length " + length + ", byte " + k);
+            }
+        }
     }
 
     private static Checksum checksum(List<Long> values) {
