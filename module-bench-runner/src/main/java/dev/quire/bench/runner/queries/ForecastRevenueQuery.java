@@ -46,13 +46,20 @@ final class ForecastRevenueQuery implements Query {
     public Outcome run(Table table) {
         BigInteger[] sum = {BigInteger.ZERO};
         long[] rows = {0};
+        long[] prices = new long[Checksum.BLOCK];
+        long[] discounts = new long[Checksum.BLOCK];
         table.scan(REQUEST, batch -> {
             LongColumn price = batch.longs("l_extendedprice");
             LongColumn discount = batch.longs("l_discount");
             int n = batch.length();
             long s = 0;
-            for (int i = 0; i < n; i++) {
-                s = Math.addExact(s, Math.multiplyExact(price.get(i), discount.get(i)));
+            for (int from = 0; from < n; from += Checksum.BLOCK) {
+                int k = Math.min(Checksum.BLOCK, n - from);
+                price.read(from, prices, k);
+                discount.read(from, discounts, k);
+                for (int i = 0; i < k; i++) {
+                    s = Math.addExact(s, Math.multiplyExact(prices[i], discounts[i]));
+                }
             }
             sum[0] = sum[0].add(BigInteger.valueOf(s));
             rows[0] += n;

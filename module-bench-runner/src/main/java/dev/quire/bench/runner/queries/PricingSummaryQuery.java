@@ -130,6 +130,11 @@ final class PricingSummaryQuery implements Query {
     static final class Groups {
         private final Sums[] byBytes = new Sums[1 << 16];
         private final Map<String, Sums> byName = new HashMap<>();
+        /** A block of each decimal column, read in bulk ({@link LongColumn#read}). */
+        private final long[] qtys = new long[Checksum.BLOCK];
+        private final long[] prices = new long[Checksum.BLOCK];
+        private final long[] discs = new long[Checksum.BLOCK];
+        private final long[] taxes = new long[Checksum.BLOCK];
 
         void add(Batch batch) {
             StringColumn flag = batch.strings("l_returnflag");
@@ -139,8 +144,19 @@ final class PricingSummaryQuery implements Query {
             LongColumn disc = batch.longs("l_discount");
             LongColumn tax = batch.longs("l_tax");
             int n = batch.length();
-            for (int i = 0; i < n; i++) {
-                group(flag, status, i).add(qty.get(i), price.get(i), disc.get(i), tax.get(i));
+            long[] q = qtys;
+            long[] p = prices;
+            long[] d = discs;
+            long[] t = taxes;
+            for (int from = 0; from < n; from += Checksum.BLOCK) {
+                int k = Math.min(Checksum.BLOCK, n - from);
+                qty.read(from, q, k);
+                price.read(from, p, k);
+                disc.read(from, d, k);
+                tax.read(from, t, k);
+                for (int j = 0; j < k; j++) {
+                    group(flag, status, from + j).add(q[j], p[j], d[j], t[j]);
+                }
             }
         }
 
