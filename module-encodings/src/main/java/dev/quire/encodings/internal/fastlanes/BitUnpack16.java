@@ -13,529 +13,537 @@ final class BitUnpack16 {
      * to 1024 values in {@code out} at {@code outOffset}.
      */
     static void unpack(int width, short[] in, int inOffset, short[] out, int outOffset) {
+        unpack(width, in, inOffset, out, outOffset, (short) 0);
+    }
+
+    /**
+     * Like {@link #unpack(int, short[], int, short[], int)}, adding {@code ref} (wrapping) to each value as it is
+     * stored: frame of reference over bit-packing without a second pass.
+     */
+    static void unpack(int width, short[] in, int inOffset, short[] out, int outOffset, short ref) {
         switch (width) {
-            case 0 -> java.util.Arrays.fill(out, outOffset, outOffset + 1024, (short) 0);
-            case 1 -> unpack1(in, inOffset, out, outOffset);
-            case 2 -> unpack2(in, inOffset, out, outOffset);
-            case 3 -> unpack3(in, inOffset, out, outOffset);
-            case 4 -> unpack4(in, inOffset, out, outOffset);
-            case 5 -> unpack5(in, inOffset, out, outOffset);
-            case 6 -> unpack6(in, inOffset, out, outOffset);
-            case 7 -> unpack7(in, inOffset, out, outOffset);
-            case 8 -> unpack8(in, inOffset, out, outOffset);
-            case 9 -> unpack9(in, inOffset, out, outOffset);
-            case 10 -> unpack10(in, inOffset, out, outOffset);
-            case 11 -> unpack11(in, inOffset, out, outOffset);
-            case 12 -> unpack12(in, inOffset, out, outOffset);
-            case 13 -> unpack13(in, inOffset, out, outOffset);
-            case 14 -> unpack14(in, inOffset, out, outOffset);
-            case 15 -> unpack15(in, inOffset, out, outOffset);
-            case 16 -> unpack16(in, inOffset, out, outOffset);
+            case 0 -> java.util.Arrays.fill(out, outOffset, outOffset + 1024, ref);
+            case 1 -> unpack1(in, inOffset, out, outOffset, ref);
+            case 2 -> unpack2(in, inOffset, out, outOffset, ref);
+            case 3 -> unpack3(in, inOffset, out, outOffset, ref);
+            case 4 -> unpack4(in, inOffset, out, outOffset, ref);
+            case 5 -> unpack5(in, inOffset, out, outOffset, ref);
+            case 6 -> unpack6(in, inOffset, out, outOffset, ref);
+            case 7 -> unpack7(in, inOffset, out, outOffset, ref);
+            case 8 -> unpack8(in, inOffset, out, outOffset, ref);
+            case 9 -> unpack9(in, inOffset, out, outOffset, ref);
+            case 10 -> unpack10(in, inOffset, out, outOffset, ref);
+            case 11 -> unpack11(in, inOffset, out, outOffset, ref);
+            case 12 -> unpack12(in, inOffset, out, outOffset, ref);
+            case 13 -> unpack13(in, inOffset, out, outOffset, ref);
+            case 14 -> unpack14(in, inOffset, out, outOffset, ref);
+            case 15 -> unpack15(in, inOffset, out, outOffset, ref);
+            case 16 -> unpack16(in, inOffset, out, outOffset, ref);
             default -> throw new IllegalArgumentException("bit width " + width + " of 16-bit values");
         }
     }
 
-    private static void unpack1(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack1(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x1);
-            out[o + 128] = (short) ((w0 >>> 1) & 0x1);
-            out[o + 256] = (short) ((w0 >>> 2) & 0x1);
-            out[o + 384] = (short) ((w0 >>> 3) & 0x1);
-            out[o + 512] = (short) ((w0 >>> 4) & 0x1);
-            out[o + 640] = (short) ((w0 >>> 5) & 0x1);
-            out[o + 768] = (short) ((w0 >>> 6) & 0x1);
-            out[o + 896] = (short) ((w0 >>> 7) & 0x1);
-            out[o + 64] = (short) ((w0 >>> 8) & 0x1);
-            out[o + 192] = (short) ((w0 >>> 9) & 0x1);
-            out[o + 320] = (short) ((w0 >>> 10) & 0x1);
-            out[o + 448] = (short) ((w0 >>> 11) & 0x1);
-            out[o + 576] = (short) ((w0 >>> 12) & 0x1);
-            out[o + 704] = (short) ((w0 >>> 13) & 0x1);
-            out[o + 832] = (short) ((w0 >>> 14) & 0x1);
-            out[o + 960] = (short) ((w0 >>> 15));
+            out[o] = (short) ((w0 & 0x1) + ref);
+            out[o + 128] = (short) (((w0 >>> 1) & 0x1) + ref);
+            out[o + 256] = (short) (((w0 >>> 2) & 0x1) + ref);
+            out[o + 384] = (short) (((w0 >>> 3) & 0x1) + ref);
+            out[o + 512] = (short) (((w0 >>> 4) & 0x1) + ref);
+            out[o + 640] = (short) (((w0 >>> 5) & 0x1) + ref);
+            out[o + 768] = (short) (((w0 >>> 6) & 0x1) + ref);
+            out[o + 896] = (short) (((w0 >>> 7) & 0x1) + ref);
+            out[o + 64] = (short) (((w0 >>> 8) & 0x1) + ref);
+            out[o + 192] = (short) (((w0 >>> 9) & 0x1) + ref);
+            out[o + 320] = (short) (((w0 >>> 10) & 0x1) + ref);
+            out[o + 448] = (short) (((w0 >>> 11) & 0x1) + ref);
+            out[o + 576] = (short) (((w0 >>> 12) & 0x1) + ref);
+            out[o + 704] = (short) (((w0 >>> 13) & 0x1) + ref);
+            out[o + 832] = (short) (((w0 >>> 14) & 0x1) + ref);
+            out[o + 960] = (short) ((w0 >>> 15) + ref);
         }
     }
 
-    private static void unpack2(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack2(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x3);
-            out[o + 128] = (short) ((w0 >>> 2) & 0x3);
-            out[o + 256] = (short) ((w0 >>> 4) & 0x3);
-            out[o + 384] = (short) ((w0 >>> 6) & 0x3);
-            out[o + 512] = (short) ((w0 >>> 8) & 0x3);
-            out[o + 640] = (short) ((w0 >>> 10) & 0x3);
-            out[o + 768] = (short) ((w0 >>> 12) & 0x3);
-            out[o + 896] = (short) ((w0 >>> 14));
+            out[o] = (short) ((w0 & 0x3) + ref);
+            out[o + 128] = (short) (((w0 >>> 2) & 0x3) + ref);
+            out[o + 256] = (short) (((w0 >>> 4) & 0x3) + ref);
+            out[o + 384] = (short) (((w0 >>> 6) & 0x3) + ref);
+            out[o + 512] = (short) (((w0 >>> 8) & 0x3) + ref);
+            out[o + 640] = (short) (((w0 >>> 10) & 0x3) + ref);
+            out[o + 768] = (short) (((w0 >>> 12) & 0x3) + ref);
+            out[o + 896] = (short) ((w0 >>> 14) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 64] = (short) (w1 & 0x3);
-            out[o + 192] = (short) ((w1 >>> 2) & 0x3);
-            out[o + 320] = (short) ((w1 >>> 4) & 0x3);
-            out[o + 448] = (short) ((w1 >>> 6) & 0x3);
-            out[o + 576] = (short) ((w1 >>> 8) & 0x3);
-            out[o + 704] = (short) ((w1 >>> 10) & 0x3);
-            out[o + 832] = (short) ((w1 >>> 12) & 0x3);
-            out[o + 960] = (short) ((w1 >>> 14));
+            out[o + 64] = (short) ((w1 & 0x3) + ref);
+            out[o + 192] = (short) (((w1 >>> 2) & 0x3) + ref);
+            out[o + 320] = (short) (((w1 >>> 4) & 0x3) + ref);
+            out[o + 448] = (short) (((w1 >>> 6) & 0x3) + ref);
+            out[o + 576] = (short) (((w1 >>> 8) & 0x3) + ref);
+            out[o + 704] = (short) (((w1 >>> 10) & 0x3) + ref);
+            out[o + 832] = (short) (((w1 >>> 12) & 0x3) + ref);
+            out[o + 960] = (short) ((w1 >>> 14) + ref);
         }
     }
 
-    private static void unpack3(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack3(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x7);
-            out[o + 128] = (short) ((w0 >>> 3) & 0x7);
-            out[o + 256] = (short) ((w0 >>> 6) & 0x7);
-            out[o + 384] = (short) ((w0 >>> 9) & 0x7);
-            out[o + 512] = (short) ((w0 >>> 12) & 0x7);
+            out[o] = (short) ((w0 & 0x7) + ref);
+            out[o + 128] = (short) (((w0 >>> 3) & 0x7) + ref);
+            out[o + 256] = (short) (((w0 >>> 6) & 0x7) + ref);
+            out[o + 384] = (short) (((w0 >>> 9) & 0x7) + ref);
+            out[o + 512] = (short) (((w0 >>> 12) & 0x7) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 640] = (short) (((w0 >>> 15) | (w1 << 1)) & 0x7);
-            out[o + 768] = (short) ((w1 >>> 2) & 0x7);
-            out[o + 896] = (short) ((w1 >>> 5) & 0x7);
-            out[o + 64] = (short) ((w1 >>> 8) & 0x7);
-            out[o + 192] = (short) ((w1 >>> 11) & 0x7);
+            out[o + 640] = (short) ((((w0 >>> 15) | (w1 << 1)) & 0x7) + ref);
+            out[o + 768] = (short) (((w1 >>> 2) & 0x7) + ref);
+            out[o + 896] = (short) (((w1 >>> 5) & 0x7) + ref);
+            out[o + 64] = (short) (((w1 >>> 8) & 0x7) + ref);
+            out[o + 192] = (short) (((w1 >>> 11) & 0x7) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 320] = (short) (((w1 >>> 14) | (w2 << 2)) & 0x7);
-            out[o + 448] = (short) ((w2 >>> 1) & 0x7);
-            out[o + 576] = (short) ((w2 >>> 4) & 0x7);
-            out[o + 704] = (short) ((w2 >>> 7) & 0x7);
-            out[o + 832] = (short) ((w2 >>> 10) & 0x7);
-            out[o + 960] = (short) ((w2 >>> 13));
+            out[o + 320] = (short) ((((w1 >>> 14) | (w2 << 2)) & 0x7) + ref);
+            out[o + 448] = (short) (((w2 >>> 1) & 0x7) + ref);
+            out[o + 576] = (short) (((w2 >>> 4) & 0x7) + ref);
+            out[o + 704] = (short) (((w2 >>> 7) & 0x7) + ref);
+            out[o + 832] = (short) (((w2 >>> 10) & 0x7) + ref);
+            out[o + 960] = (short) ((w2 >>> 13) + ref);
         }
     }
 
-    private static void unpack4(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack4(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0xf);
-            out[o + 128] = (short) ((w0 >>> 4) & 0xf);
-            out[o + 256] = (short) ((w0 >>> 8) & 0xf);
-            out[o + 384] = (short) ((w0 >>> 12));
+            out[o] = (short) ((w0 & 0xf) + ref);
+            out[o + 128] = (short) (((w0 >>> 4) & 0xf) + ref);
+            out[o + 256] = (short) (((w0 >>> 8) & 0xf) + ref);
+            out[o + 384] = (short) ((w0 >>> 12) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 512] = (short) (w1 & 0xf);
-            out[o + 640] = (short) ((w1 >>> 4) & 0xf);
-            out[o + 768] = (short) ((w1 >>> 8) & 0xf);
-            out[o + 896] = (short) ((w1 >>> 12));
+            out[o + 512] = (short) ((w1 & 0xf) + ref);
+            out[o + 640] = (short) (((w1 >>> 4) & 0xf) + ref);
+            out[o + 768] = (short) (((w1 >>> 8) & 0xf) + ref);
+            out[o + 896] = (short) ((w1 >>> 12) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 64] = (short) (w2 & 0xf);
-            out[o + 192] = (short) ((w2 >>> 4) & 0xf);
-            out[o + 320] = (short) ((w2 >>> 8) & 0xf);
-            out[o + 448] = (short) ((w2 >>> 12));
+            out[o + 64] = (short) ((w2 & 0xf) + ref);
+            out[o + 192] = (short) (((w2 >>> 4) & 0xf) + ref);
+            out[o + 320] = (short) (((w2 >>> 8) & 0xf) + ref);
+            out[o + 448] = (short) ((w2 >>> 12) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 576] = (short) (w3 & 0xf);
-            out[o + 704] = (short) ((w3 >>> 4) & 0xf);
-            out[o + 832] = (short) ((w3 >>> 8) & 0xf);
-            out[o + 960] = (short) ((w3 >>> 12));
+            out[o + 576] = (short) ((w3 & 0xf) + ref);
+            out[o + 704] = (short) (((w3 >>> 4) & 0xf) + ref);
+            out[o + 832] = (short) (((w3 >>> 8) & 0xf) + ref);
+            out[o + 960] = (short) ((w3 >>> 12) + ref);
         }
     }
 
-    private static void unpack5(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack5(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x1f);
-            out[o + 128] = (short) ((w0 >>> 5) & 0x1f);
-            out[o + 256] = (short) ((w0 >>> 10) & 0x1f);
+            out[o] = (short) ((w0 & 0x1f) + ref);
+            out[o + 128] = (short) (((w0 >>> 5) & 0x1f) + ref);
+            out[o + 256] = (short) (((w0 >>> 10) & 0x1f) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 384] = (short) (((w0 >>> 15) | (w1 << 1)) & 0x1f);
-            out[o + 512] = (short) ((w1 >>> 4) & 0x1f);
-            out[o + 640] = (short) ((w1 >>> 9) & 0x1f);
+            out[o + 384] = (short) ((((w0 >>> 15) | (w1 << 1)) & 0x1f) + ref);
+            out[o + 512] = (short) (((w1 >>> 4) & 0x1f) + ref);
+            out[o + 640] = (short) (((w1 >>> 9) & 0x1f) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 768] = (short) (((w1 >>> 14) | (w2 << 2)) & 0x1f);
-            out[o + 896] = (short) ((w2 >>> 3) & 0x1f);
-            out[o + 64] = (short) ((w2 >>> 8) & 0x1f);
+            out[o + 768] = (short) ((((w1 >>> 14) | (w2 << 2)) & 0x1f) + ref);
+            out[o + 896] = (short) (((w2 >>> 3) & 0x1f) + ref);
+            out[o + 64] = (short) (((w2 >>> 8) & 0x1f) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 192] = (short) (((w2 >>> 13) | (w3 << 3)) & 0x1f);
-            out[o + 320] = (short) ((w3 >>> 2) & 0x1f);
-            out[o + 448] = (short) ((w3 >>> 7) & 0x1f);
+            out[o + 192] = (short) ((((w2 >>> 13) | (w3 << 3)) & 0x1f) + ref);
+            out[o + 320] = (short) (((w3 >>> 2) & 0x1f) + ref);
+            out[o + 448] = (short) (((w3 >>> 7) & 0x1f) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 576] = (short) (((w3 >>> 12) | (w4 << 4)) & 0x1f);
-            out[o + 704] = (short) ((w4 >>> 1) & 0x1f);
-            out[o + 832] = (short) ((w4 >>> 6) & 0x1f);
-            out[o + 960] = (short) ((w4 >>> 11));
+            out[o + 576] = (short) ((((w3 >>> 12) | (w4 << 4)) & 0x1f) + ref);
+            out[o + 704] = (short) (((w4 >>> 1) & 0x1f) + ref);
+            out[o + 832] = (short) (((w4 >>> 6) & 0x1f) + ref);
+            out[o + 960] = (short) ((w4 >>> 11) + ref);
         }
     }
 
-    private static void unpack6(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack6(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x3f);
-            out[o + 128] = (short) ((w0 >>> 6) & 0x3f);
+            out[o] = (short) ((w0 & 0x3f) + ref);
+            out[o + 128] = (short) (((w0 >>> 6) & 0x3f) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 256] = (short) (((w0 >>> 12) | (w1 << 4)) & 0x3f);
-            out[o + 384] = (short) ((w1 >>> 2) & 0x3f);
-            out[o + 512] = (short) ((w1 >>> 8) & 0x3f);
+            out[o + 256] = (short) ((((w0 >>> 12) | (w1 << 4)) & 0x3f) + ref);
+            out[o + 384] = (short) (((w1 >>> 2) & 0x3f) + ref);
+            out[o + 512] = (short) (((w1 >>> 8) & 0x3f) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 640] = (short) (((w1 >>> 14) | (w2 << 2)) & 0x3f);
-            out[o + 768] = (short) ((w2 >>> 4) & 0x3f);
-            out[o + 896] = (short) ((w2 >>> 10));
+            out[o + 640] = (short) ((((w1 >>> 14) | (w2 << 2)) & 0x3f) + ref);
+            out[o + 768] = (short) (((w2 >>> 4) & 0x3f) + ref);
+            out[o + 896] = (short) ((w2 >>> 10) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 64] = (short) (w3 & 0x3f);
-            out[o + 192] = (short) ((w3 >>> 6) & 0x3f);
+            out[o + 64] = (short) ((w3 & 0x3f) + ref);
+            out[o + 192] = (short) (((w3 >>> 6) & 0x3f) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 320] = (short) (((w3 >>> 12) | (w4 << 4)) & 0x3f);
-            out[o + 448] = (short) ((w4 >>> 2) & 0x3f);
-            out[o + 576] = (short) ((w4 >>> 8) & 0x3f);
+            out[o + 320] = (short) ((((w3 >>> 12) | (w4 << 4)) & 0x3f) + ref);
+            out[o + 448] = (short) (((w4 >>> 2) & 0x3f) + ref);
+            out[o + 576] = (short) (((w4 >>> 8) & 0x3f) + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 704] = (short) (((w4 >>> 14) | (w5 << 2)) & 0x3f);
-            out[o + 832] = (short) ((w5 >>> 4) & 0x3f);
-            out[o + 960] = (short) ((w5 >>> 10));
+            out[o + 704] = (short) ((((w4 >>> 14) | (w5 << 2)) & 0x3f) + ref);
+            out[o + 832] = (short) (((w5 >>> 4) & 0x3f) + ref);
+            out[o + 960] = (short) ((w5 >>> 10) + ref);
         }
     }
 
-    private static void unpack7(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack7(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x7f);
-            out[o + 128] = (short) ((w0 >>> 7) & 0x7f);
+            out[o] = (short) ((w0 & 0x7f) + ref);
+            out[o + 128] = (short) (((w0 >>> 7) & 0x7f) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 256] = (short) (((w0 >>> 14) | (w1 << 2)) & 0x7f);
-            out[o + 384] = (short) ((w1 >>> 5) & 0x7f);
+            out[o + 256] = (short) ((((w0 >>> 14) | (w1 << 2)) & 0x7f) + ref);
+            out[o + 384] = (short) (((w1 >>> 5) & 0x7f) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 512] = (short) (((w1 >>> 12) | (w2 << 4)) & 0x7f);
-            out[o + 640] = (short) ((w2 >>> 3) & 0x7f);
+            out[o + 512] = (short) ((((w1 >>> 12) | (w2 << 4)) & 0x7f) + ref);
+            out[o + 640] = (short) (((w2 >>> 3) & 0x7f) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 768] = (short) (((w2 >>> 10) | (w3 << 6)) & 0x7f);
-            out[o + 896] = (short) ((w3 >>> 1) & 0x7f);
-            out[o + 64] = (short) ((w3 >>> 8) & 0x7f);
+            out[o + 768] = (short) ((((w2 >>> 10) | (w3 << 6)) & 0x7f) + ref);
+            out[o + 896] = (short) (((w3 >>> 1) & 0x7f) + ref);
+            out[o + 64] = (short) (((w3 >>> 8) & 0x7f) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 192] = (short) (((w3 >>> 15) | (w4 << 1)) & 0x7f);
-            out[o + 320] = (short) ((w4 >>> 6) & 0x7f);
+            out[o + 192] = (short) ((((w3 >>> 15) | (w4 << 1)) & 0x7f) + ref);
+            out[o + 320] = (short) (((w4 >>> 6) & 0x7f) + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 448] = (short) (((w4 >>> 13) | (w5 << 3)) & 0x7f);
-            out[o + 576] = (short) ((w5 >>> 4) & 0x7f);
+            out[o + 448] = (short) ((((w4 >>> 13) | (w5 << 3)) & 0x7f) + ref);
+            out[o + 576] = (short) (((w5 >>> 4) & 0x7f) + ref);
             int w6 = in[b + 384] & 0xFFFF;
-            out[o + 704] = (short) (((w5 >>> 11) | (w6 << 5)) & 0x7f);
-            out[o + 832] = (short) ((w6 >>> 2) & 0x7f);
-            out[o + 960] = (short) ((w6 >>> 9));
+            out[o + 704] = (short) ((((w5 >>> 11) | (w6 << 5)) & 0x7f) + ref);
+            out[o + 832] = (short) (((w6 >>> 2) & 0x7f) + ref);
+            out[o + 960] = (short) ((w6 >>> 9) + ref);
         }
     }
 
-    private static void unpack8(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack8(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0xff);
-            out[o + 128] = (short) ((w0 >>> 8));
+            out[o] = (short) ((w0 & 0xff) + ref);
+            out[o + 128] = (short) ((w0 >>> 8) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 256] = (short) (w1 & 0xff);
-            out[o + 384] = (short) ((w1 >>> 8));
+            out[o + 256] = (short) ((w1 & 0xff) + ref);
+            out[o + 384] = (short) ((w1 >>> 8) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 512] = (short) (w2 & 0xff);
-            out[o + 640] = (short) ((w2 >>> 8));
+            out[o + 512] = (short) ((w2 & 0xff) + ref);
+            out[o + 640] = (short) ((w2 >>> 8) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 768] = (short) (w3 & 0xff);
-            out[o + 896] = (short) ((w3 >>> 8));
+            out[o + 768] = (short) ((w3 & 0xff) + ref);
+            out[o + 896] = (short) ((w3 >>> 8) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 64] = (short) (w4 & 0xff);
-            out[o + 192] = (short) ((w4 >>> 8));
+            out[o + 64] = (short) ((w4 & 0xff) + ref);
+            out[o + 192] = (short) ((w4 >>> 8) + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 320] = (short) (w5 & 0xff);
-            out[o + 448] = (short) ((w5 >>> 8));
+            out[o + 320] = (short) ((w5 & 0xff) + ref);
+            out[o + 448] = (short) ((w5 >>> 8) + ref);
             int w6 = in[b + 384] & 0xFFFF;
-            out[o + 576] = (short) (w6 & 0xff);
-            out[o + 704] = (short) ((w6 >>> 8));
+            out[o + 576] = (short) ((w6 & 0xff) + ref);
+            out[o + 704] = (short) ((w6 >>> 8) + ref);
             int w7 = in[b + 448] & 0xFFFF;
-            out[o + 832] = (short) (w7 & 0xff);
-            out[o + 960] = (short) ((w7 >>> 8));
+            out[o + 832] = (short) ((w7 & 0xff) + ref);
+            out[o + 960] = (short) ((w7 >>> 8) + ref);
         }
     }
 
-    private static void unpack9(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack9(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x1ff);
+            out[o] = (short) ((w0 & 0x1ff) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 128] = (short) (((w0 >>> 9) | (w1 << 7)) & 0x1ff);
-            out[o + 256] = (short) ((w1 >>> 2) & 0x1ff);
+            out[o + 128] = (short) ((((w0 >>> 9) | (w1 << 7)) & 0x1ff) + ref);
+            out[o + 256] = (short) (((w1 >>> 2) & 0x1ff) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 384] = (short) (((w1 >>> 11) | (w2 << 5)) & 0x1ff);
-            out[o + 512] = (short) ((w2 >>> 4) & 0x1ff);
+            out[o + 384] = (short) ((((w1 >>> 11) | (w2 << 5)) & 0x1ff) + ref);
+            out[o + 512] = (short) (((w2 >>> 4) & 0x1ff) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 640] = (short) (((w2 >>> 13) | (w3 << 3)) & 0x1ff);
-            out[o + 768] = (short) ((w3 >>> 6) & 0x1ff);
+            out[o + 640] = (short) ((((w2 >>> 13) | (w3 << 3)) & 0x1ff) + ref);
+            out[o + 768] = (short) (((w3 >>> 6) & 0x1ff) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 896] = (short) (((w3 >>> 15) | (w4 << 1)) & 0x1ff);
+            out[o + 896] = (short) ((((w3 >>> 15) | (w4 << 1)) & 0x1ff) + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 64] = (short) (((w4 >>> 8) | (w5 << 8)) & 0x1ff);
-            out[o + 192] = (short) ((w5 >>> 1) & 0x1ff);
+            out[o + 64] = (short) ((((w4 >>> 8) | (w5 << 8)) & 0x1ff) + ref);
+            out[o + 192] = (short) (((w5 >>> 1) & 0x1ff) + ref);
             int w6 = in[b + 384] & 0xFFFF;
-            out[o + 320] = (short) (((w5 >>> 10) | (w6 << 6)) & 0x1ff);
-            out[o + 448] = (short) ((w6 >>> 3) & 0x1ff);
+            out[o + 320] = (short) ((((w5 >>> 10) | (w6 << 6)) & 0x1ff) + ref);
+            out[o + 448] = (short) (((w6 >>> 3) & 0x1ff) + ref);
             int w7 = in[b + 448] & 0xFFFF;
-            out[o + 576] = (short) (((w6 >>> 12) | (w7 << 4)) & 0x1ff);
-            out[o + 704] = (short) ((w7 >>> 5) & 0x1ff);
+            out[o + 576] = (short) ((((w6 >>> 12) | (w7 << 4)) & 0x1ff) + ref);
+            out[o + 704] = (short) (((w7 >>> 5) & 0x1ff) + ref);
             int w8 = in[b + 512] & 0xFFFF;
-            out[o + 832] = (short) (((w7 >>> 14) | (w8 << 2)) & 0x1ff);
-            out[o + 960] = (short) ((w8 >>> 7));
+            out[o + 832] = (short) ((((w7 >>> 14) | (w8 << 2)) & 0x1ff) + ref);
+            out[o + 960] = (short) ((w8 >>> 7) + ref);
         }
     }
 
-    private static void unpack10(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack10(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x3ff);
+            out[o] = (short) ((w0 & 0x3ff) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 128] = (short) (((w0 >>> 10) | (w1 << 6)) & 0x3ff);
-            out[o + 256] = (short) ((w1 >>> 4) & 0x3ff);
+            out[o + 128] = (short) ((((w0 >>> 10) | (w1 << 6)) & 0x3ff) + ref);
+            out[o + 256] = (short) (((w1 >>> 4) & 0x3ff) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 384] = (short) (((w1 >>> 14) | (w2 << 2)) & 0x3ff);
+            out[o + 384] = (short) ((((w1 >>> 14) | (w2 << 2)) & 0x3ff) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 512] = (short) (((w2 >>> 8) | (w3 << 8)) & 0x3ff);
-            out[o + 640] = (short) ((w3 >>> 2) & 0x3ff);
+            out[o + 512] = (short) ((((w2 >>> 8) | (w3 << 8)) & 0x3ff) + ref);
+            out[o + 640] = (short) (((w3 >>> 2) & 0x3ff) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 768] = (short) (((w3 >>> 12) | (w4 << 4)) & 0x3ff);
-            out[o + 896] = (short) ((w4 >>> 6));
+            out[o + 768] = (short) ((((w3 >>> 12) | (w4 << 4)) & 0x3ff) + ref);
+            out[o + 896] = (short) ((w4 >>> 6) + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 64] = (short) (w5 & 0x3ff);
+            out[o + 64] = (short) ((w5 & 0x3ff) + ref);
             int w6 = in[b + 384] & 0xFFFF;
-            out[o + 192] = (short) (((w5 >>> 10) | (w6 << 6)) & 0x3ff);
-            out[o + 320] = (short) ((w6 >>> 4) & 0x3ff);
+            out[o + 192] = (short) ((((w5 >>> 10) | (w6 << 6)) & 0x3ff) + ref);
+            out[o + 320] = (short) (((w6 >>> 4) & 0x3ff) + ref);
             int w7 = in[b + 448] & 0xFFFF;
-            out[o + 448] = (short) (((w6 >>> 14) | (w7 << 2)) & 0x3ff);
+            out[o + 448] = (short) ((((w6 >>> 14) | (w7 << 2)) & 0x3ff) + ref);
             int w8 = in[b + 512] & 0xFFFF;
-            out[o + 576] = (short) (((w7 >>> 8) | (w8 << 8)) & 0x3ff);
-            out[o + 704] = (short) ((w8 >>> 2) & 0x3ff);
+            out[o + 576] = (short) ((((w7 >>> 8) | (w8 << 8)) & 0x3ff) + ref);
+            out[o + 704] = (short) (((w8 >>> 2) & 0x3ff) + ref);
             int w9 = in[b + 576] & 0xFFFF;
-            out[o + 832] = (short) (((w8 >>> 12) | (w9 << 4)) & 0x3ff);
-            out[o + 960] = (short) ((w9 >>> 6));
+            out[o + 832] = (short) ((((w8 >>> 12) | (w9 << 4)) & 0x3ff) + ref);
+            out[o + 960] = (short) ((w9 >>> 6) + ref);
         }
     }
 
-    private static void unpack11(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack11(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x7ff);
+            out[o] = (short) ((w0 & 0x7ff) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 128] = (short) (((w0 >>> 11) | (w1 << 5)) & 0x7ff);
+            out[o + 128] = (short) ((((w0 >>> 11) | (w1 << 5)) & 0x7ff) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 256] = (short) (((w1 >>> 6) | (w2 << 10)) & 0x7ff);
-            out[o + 384] = (short) ((w2 >>> 1) & 0x7ff);
+            out[o + 256] = (short) ((((w1 >>> 6) | (w2 << 10)) & 0x7ff) + ref);
+            out[o + 384] = (short) (((w2 >>> 1) & 0x7ff) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 512] = (short) (((w2 >>> 12) | (w3 << 4)) & 0x7ff);
+            out[o + 512] = (short) ((((w2 >>> 12) | (w3 << 4)) & 0x7ff) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 640] = (short) (((w3 >>> 7) | (w4 << 9)) & 0x7ff);
-            out[o + 768] = (short) ((w4 >>> 2) & 0x7ff);
+            out[o + 640] = (short) ((((w3 >>> 7) | (w4 << 9)) & 0x7ff) + ref);
+            out[o + 768] = (short) (((w4 >>> 2) & 0x7ff) + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 896] = (short) (((w4 >>> 13) | (w5 << 3)) & 0x7ff);
+            out[o + 896] = (short) ((((w4 >>> 13) | (w5 << 3)) & 0x7ff) + ref);
             int w6 = in[b + 384] & 0xFFFF;
-            out[o + 64] = (short) (((w5 >>> 8) | (w6 << 8)) & 0x7ff);
-            out[o + 192] = (short) ((w6 >>> 3) & 0x7ff);
+            out[o + 64] = (short) ((((w5 >>> 8) | (w6 << 8)) & 0x7ff) + ref);
+            out[o + 192] = (short) (((w6 >>> 3) & 0x7ff) + ref);
             int w7 = in[b + 448] & 0xFFFF;
-            out[o + 320] = (short) (((w6 >>> 14) | (w7 << 2)) & 0x7ff);
+            out[o + 320] = (short) ((((w6 >>> 14) | (w7 << 2)) & 0x7ff) + ref);
             int w8 = in[b + 512] & 0xFFFF;
-            out[o + 448] = (short) (((w7 >>> 9) | (w8 << 7)) & 0x7ff);
-            out[o + 576] = (short) ((w8 >>> 4) & 0x7ff);
+            out[o + 448] = (short) ((((w7 >>> 9) | (w8 << 7)) & 0x7ff) + ref);
+            out[o + 576] = (short) (((w8 >>> 4) & 0x7ff) + ref);
             int w9 = in[b + 576] & 0xFFFF;
-            out[o + 704] = (short) (((w8 >>> 15) | (w9 << 1)) & 0x7ff);
+            out[o + 704] = (short) ((((w8 >>> 15) | (w9 << 1)) & 0x7ff) + ref);
             int w10 = in[b + 640] & 0xFFFF;
-            out[o + 832] = (short) (((w9 >>> 10) | (w10 << 6)) & 0x7ff);
-            out[o + 960] = (short) ((w10 >>> 5));
+            out[o + 832] = (short) ((((w9 >>> 10) | (w10 << 6)) & 0x7ff) + ref);
+            out[o + 960] = (short) ((w10 >>> 5) + ref);
         }
     }
 
-    private static void unpack12(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack12(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0xfff);
+            out[o] = (short) ((w0 & 0xfff) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 128] = (short) (((w0 >>> 12) | (w1 << 4)) & 0xfff);
+            out[o + 128] = (short) ((((w0 >>> 12) | (w1 << 4)) & 0xfff) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 256] = (short) (((w1 >>> 8) | (w2 << 8)) & 0xfff);
-            out[o + 384] = (short) ((w2 >>> 4));
+            out[o + 256] = (short) ((((w1 >>> 8) | (w2 << 8)) & 0xfff) + ref);
+            out[o + 384] = (short) ((w2 >>> 4) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 512] = (short) (w3 & 0xfff);
+            out[o + 512] = (short) ((w3 & 0xfff) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 640] = (short) (((w3 >>> 12) | (w4 << 4)) & 0xfff);
+            out[o + 640] = (short) ((((w3 >>> 12) | (w4 << 4)) & 0xfff) + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 768] = (short) (((w4 >>> 8) | (w5 << 8)) & 0xfff);
-            out[o + 896] = (short) ((w5 >>> 4));
+            out[o + 768] = (short) ((((w4 >>> 8) | (w5 << 8)) & 0xfff) + ref);
+            out[o + 896] = (short) ((w5 >>> 4) + ref);
             int w6 = in[b + 384] & 0xFFFF;
-            out[o + 64] = (short) (w6 & 0xfff);
+            out[o + 64] = (short) ((w6 & 0xfff) + ref);
             int w7 = in[b + 448] & 0xFFFF;
-            out[o + 192] = (short) (((w6 >>> 12) | (w7 << 4)) & 0xfff);
+            out[o + 192] = (short) ((((w6 >>> 12) | (w7 << 4)) & 0xfff) + ref);
             int w8 = in[b + 512] & 0xFFFF;
-            out[o + 320] = (short) (((w7 >>> 8) | (w8 << 8)) & 0xfff);
-            out[o + 448] = (short) ((w8 >>> 4));
+            out[o + 320] = (short) ((((w7 >>> 8) | (w8 << 8)) & 0xfff) + ref);
+            out[o + 448] = (short) ((w8 >>> 4) + ref);
             int w9 = in[b + 576] & 0xFFFF;
-            out[o + 576] = (short) (w9 & 0xfff);
+            out[o + 576] = (short) ((w9 & 0xfff) + ref);
             int w10 = in[b + 640] & 0xFFFF;
-            out[o + 704] = (short) (((w9 >>> 12) | (w10 << 4)) & 0xfff);
+            out[o + 704] = (short) ((((w9 >>> 12) | (w10 << 4)) & 0xfff) + ref);
             int w11 = in[b + 704] & 0xFFFF;
-            out[o + 832] = (short) (((w10 >>> 8) | (w11 << 8)) & 0xfff);
-            out[o + 960] = (short) ((w11 >>> 4));
+            out[o + 832] = (short) ((((w10 >>> 8) | (w11 << 8)) & 0xfff) + ref);
+            out[o + 960] = (short) ((w11 >>> 4) + ref);
         }
     }
 
-    private static void unpack13(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack13(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x1fff);
+            out[o] = (short) ((w0 & 0x1fff) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 128] = (short) (((w0 >>> 13) | (w1 << 3)) & 0x1fff);
+            out[o + 128] = (short) ((((w0 >>> 13) | (w1 << 3)) & 0x1fff) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 256] = (short) (((w1 >>> 10) | (w2 << 6)) & 0x1fff);
+            out[o + 256] = (short) ((((w1 >>> 10) | (w2 << 6)) & 0x1fff) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 384] = (short) (((w2 >>> 7) | (w3 << 9)) & 0x1fff);
+            out[o + 384] = (short) ((((w2 >>> 7) | (w3 << 9)) & 0x1fff) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 512] = (short) (((w3 >>> 4) | (w4 << 12)) & 0x1fff);
-            out[o + 640] = (short) ((w4 >>> 1) & 0x1fff);
+            out[o + 512] = (short) ((((w3 >>> 4) | (w4 << 12)) & 0x1fff) + ref);
+            out[o + 640] = (short) (((w4 >>> 1) & 0x1fff) + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 768] = (short) (((w4 >>> 14) | (w5 << 2)) & 0x1fff);
+            out[o + 768] = (short) ((((w4 >>> 14) | (w5 << 2)) & 0x1fff) + ref);
             int w6 = in[b + 384] & 0xFFFF;
-            out[o + 896] = (short) (((w5 >>> 11) | (w6 << 5)) & 0x1fff);
+            out[o + 896] = (short) ((((w5 >>> 11) | (w6 << 5)) & 0x1fff) + ref);
             int w7 = in[b + 448] & 0xFFFF;
-            out[o + 64] = (short) (((w6 >>> 8) | (w7 << 8)) & 0x1fff);
+            out[o + 64] = (short) ((((w6 >>> 8) | (w7 << 8)) & 0x1fff) + ref);
             int w8 = in[b + 512] & 0xFFFF;
-            out[o + 192] = (short) (((w7 >>> 5) | (w8 << 11)) & 0x1fff);
-            out[o + 320] = (short) ((w8 >>> 2) & 0x1fff);
+            out[o + 192] = (short) ((((w7 >>> 5) | (w8 << 11)) & 0x1fff) + ref);
+            out[o + 320] = (short) (((w8 >>> 2) & 0x1fff) + ref);
             int w9 = in[b + 576] & 0xFFFF;
-            out[o + 448] = (short) (((w8 >>> 15) | (w9 << 1)) & 0x1fff);
+            out[o + 448] = (short) ((((w8 >>> 15) | (w9 << 1)) & 0x1fff) + ref);
             int w10 = in[b + 640] & 0xFFFF;
-            out[o + 576] = (short) (((w9 >>> 12) | (w10 << 4)) & 0x1fff);
+            out[o + 576] = (short) ((((w9 >>> 12) | (w10 << 4)) & 0x1fff) + ref);
             int w11 = in[b + 704] & 0xFFFF;
-            out[o + 704] = (short) (((w10 >>> 9) | (w11 << 7)) & 0x1fff);
+            out[o + 704] = (short) ((((w10 >>> 9) | (w11 << 7)) & 0x1fff) + ref);
             int w12 = in[b + 768] & 0xFFFF;
-            out[o + 832] = (short) (((w11 >>> 6) | (w12 << 10)) & 0x1fff);
-            out[o + 960] = (short) ((w12 >>> 3));
+            out[o + 832] = (short) ((((w11 >>> 6) | (w12 << 10)) & 0x1fff) + ref);
+            out[o + 960] = (short) ((w12 >>> 3) + ref);
         }
     }
 
-    private static void unpack14(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack14(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x3fff);
+            out[o] = (short) ((w0 & 0x3fff) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 128] = (short) (((w0 >>> 14) | (w1 << 2)) & 0x3fff);
+            out[o + 128] = (short) ((((w0 >>> 14) | (w1 << 2)) & 0x3fff) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 256] = (short) (((w1 >>> 12) | (w2 << 4)) & 0x3fff);
+            out[o + 256] = (short) ((((w1 >>> 12) | (w2 << 4)) & 0x3fff) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 384] = (short) (((w2 >>> 10) | (w3 << 6)) & 0x3fff);
+            out[o + 384] = (short) ((((w2 >>> 10) | (w3 << 6)) & 0x3fff) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 512] = (short) (((w3 >>> 8) | (w4 << 8)) & 0x3fff);
+            out[o + 512] = (short) ((((w3 >>> 8) | (w4 << 8)) & 0x3fff) + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 640] = (short) (((w4 >>> 6) | (w5 << 10)) & 0x3fff);
+            out[o + 640] = (short) ((((w4 >>> 6) | (w5 << 10)) & 0x3fff) + ref);
             int w6 = in[b + 384] & 0xFFFF;
-            out[o + 768] = (short) (((w5 >>> 4) | (w6 << 12)) & 0x3fff);
-            out[o + 896] = (short) ((w6 >>> 2));
+            out[o + 768] = (short) ((((w5 >>> 4) | (w6 << 12)) & 0x3fff) + ref);
+            out[o + 896] = (short) ((w6 >>> 2) + ref);
             int w7 = in[b + 448] & 0xFFFF;
-            out[o + 64] = (short) (w7 & 0x3fff);
+            out[o + 64] = (short) ((w7 & 0x3fff) + ref);
             int w8 = in[b + 512] & 0xFFFF;
-            out[o + 192] = (short) (((w7 >>> 14) | (w8 << 2)) & 0x3fff);
+            out[o + 192] = (short) ((((w7 >>> 14) | (w8 << 2)) & 0x3fff) + ref);
             int w9 = in[b + 576] & 0xFFFF;
-            out[o + 320] = (short) (((w8 >>> 12) | (w9 << 4)) & 0x3fff);
+            out[o + 320] = (short) ((((w8 >>> 12) | (w9 << 4)) & 0x3fff) + ref);
             int w10 = in[b + 640] & 0xFFFF;
-            out[o + 448] = (short) (((w9 >>> 10) | (w10 << 6)) & 0x3fff);
+            out[o + 448] = (short) ((((w9 >>> 10) | (w10 << 6)) & 0x3fff) + ref);
             int w11 = in[b + 704] & 0xFFFF;
-            out[o + 576] = (short) (((w10 >>> 8) | (w11 << 8)) & 0x3fff);
+            out[o + 576] = (short) ((((w10 >>> 8) | (w11 << 8)) & 0x3fff) + ref);
             int w12 = in[b + 768] & 0xFFFF;
-            out[o + 704] = (short) (((w11 >>> 6) | (w12 << 10)) & 0x3fff);
+            out[o + 704] = (short) ((((w11 >>> 6) | (w12 << 10)) & 0x3fff) + ref);
             int w13 = in[b + 832] & 0xFFFF;
-            out[o + 832] = (short) (((w12 >>> 4) | (w13 << 12)) & 0x3fff);
-            out[o + 960] = (short) ((w13 >>> 2));
+            out[o + 832] = (short) ((((w12 >>> 4) | (w13 << 12)) & 0x3fff) + ref);
+            out[o + 960] = (short) ((w13 >>> 2) + ref);
         }
     }
 
-    private static void unpack15(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack15(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0 & 0x7fff);
+            out[o] = (short) ((w0 & 0x7fff) + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 128] = (short) (((w0 >>> 15) | (w1 << 1)) & 0x7fff);
+            out[o + 128] = (short) ((((w0 >>> 15) | (w1 << 1)) & 0x7fff) + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 256] = (short) (((w1 >>> 14) | (w2 << 2)) & 0x7fff);
+            out[o + 256] = (short) ((((w1 >>> 14) | (w2 << 2)) & 0x7fff) + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 384] = (short) (((w2 >>> 13) | (w3 << 3)) & 0x7fff);
+            out[o + 384] = (short) ((((w2 >>> 13) | (w3 << 3)) & 0x7fff) + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 512] = (short) (((w3 >>> 12) | (w4 << 4)) & 0x7fff);
+            out[o + 512] = (short) ((((w3 >>> 12) | (w4 << 4)) & 0x7fff) + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 640] = (short) (((w4 >>> 11) | (w5 << 5)) & 0x7fff);
+            out[o + 640] = (short) ((((w4 >>> 11) | (w5 << 5)) & 0x7fff) + ref);
             int w6 = in[b + 384] & 0xFFFF;
-            out[o + 768] = (short) (((w5 >>> 10) | (w6 << 6)) & 0x7fff);
+            out[o + 768] = (short) ((((w5 >>> 10) | (w6 << 6)) & 0x7fff) + ref);
             int w7 = in[b + 448] & 0xFFFF;
-            out[o + 896] = (short) (((w6 >>> 9) | (w7 << 7)) & 0x7fff);
+            out[o + 896] = (short) ((((w6 >>> 9) | (w7 << 7)) & 0x7fff) + ref);
             int w8 = in[b + 512] & 0xFFFF;
-            out[o + 64] = (short) (((w7 >>> 8) | (w8 << 8)) & 0x7fff);
+            out[o + 64] = (short) ((((w7 >>> 8) | (w8 << 8)) & 0x7fff) + ref);
             int w9 = in[b + 576] & 0xFFFF;
-            out[o + 192] = (short) (((w8 >>> 7) | (w9 << 9)) & 0x7fff);
+            out[o + 192] = (short) ((((w8 >>> 7) | (w9 << 9)) & 0x7fff) + ref);
             int w10 = in[b + 640] & 0xFFFF;
-            out[o + 320] = (short) (((w9 >>> 6) | (w10 << 10)) & 0x7fff);
+            out[o + 320] = (short) ((((w9 >>> 6) | (w10 << 10)) & 0x7fff) + ref);
             int w11 = in[b + 704] & 0xFFFF;
-            out[o + 448] = (short) (((w10 >>> 5) | (w11 << 11)) & 0x7fff);
+            out[o + 448] = (short) ((((w10 >>> 5) | (w11 << 11)) & 0x7fff) + ref);
             int w12 = in[b + 768] & 0xFFFF;
-            out[o + 576] = (short) (((w11 >>> 4) | (w12 << 12)) & 0x7fff);
+            out[o + 576] = (short) ((((w11 >>> 4) | (w12 << 12)) & 0x7fff) + ref);
             int w13 = in[b + 832] & 0xFFFF;
-            out[o + 704] = (short) (((w12 >>> 3) | (w13 << 13)) & 0x7fff);
+            out[o + 704] = (short) ((((w12 >>> 3) | (w13 << 13)) & 0x7fff) + ref);
             int w14 = in[b + 896] & 0xFFFF;
-            out[o + 832] = (short) (((w13 >>> 2) | (w14 << 14)) & 0x7fff);
-            out[o + 960] = (short) ((w14 >>> 1));
+            out[o + 832] = (short) ((((w13 >>> 2) | (w14 << 14)) & 0x7fff) + ref);
+            out[o + 960] = (short) ((w14 >>> 1) + ref);
         }
     }
 
-    private static void unpack16(short[] in, int inOffset, short[] out, int outOffset) {
+    private static void unpack16(short[] in, int inOffset, short[] out, int outOffset, short ref) {
         for (int l = 0; l < 64; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFFFF;
-            out[o] = (short) (w0);
+            out[o] = (short) (w0 + ref);
             int w1 = in[b + 64] & 0xFFFF;
-            out[o + 128] = (short) (w1);
+            out[o + 128] = (short) (w1 + ref);
             int w2 = in[b + 128] & 0xFFFF;
-            out[o + 256] = (short) (w2);
+            out[o + 256] = (short) (w2 + ref);
             int w3 = in[b + 192] & 0xFFFF;
-            out[o + 384] = (short) (w3);
+            out[o + 384] = (short) (w3 + ref);
             int w4 = in[b + 256] & 0xFFFF;
-            out[o + 512] = (short) (w4);
+            out[o + 512] = (short) (w4 + ref);
             int w5 = in[b + 320] & 0xFFFF;
-            out[o + 640] = (short) (w5);
+            out[o + 640] = (short) (w5 + ref);
             int w6 = in[b + 384] & 0xFFFF;
-            out[o + 768] = (short) (w6);
+            out[o + 768] = (short) (w6 + ref);
             int w7 = in[b + 448] & 0xFFFF;
-            out[o + 896] = (short) (w7);
+            out[o + 896] = (short) (w7 + ref);
             int w8 = in[b + 512] & 0xFFFF;
-            out[o + 64] = (short) (w8);
+            out[o + 64] = (short) (w8 + ref);
             int w9 = in[b + 576] & 0xFFFF;
-            out[o + 192] = (short) (w9);
+            out[o + 192] = (short) (w9 + ref);
             int w10 = in[b + 640] & 0xFFFF;
-            out[o + 320] = (short) (w10);
+            out[o + 320] = (short) (w10 + ref);
             int w11 = in[b + 704] & 0xFFFF;
-            out[o + 448] = (short) (w11);
+            out[o + 448] = (short) (w11 + ref);
             int w12 = in[b + 768] & 0xFFFF;
-            out[o + 576] = (short) (w12);
+            out[o + 576] = (short) (w12 + ref);
             int w13 = in[b + 832] & 0xFFFF;
-            out[o + 704] = (short) (w13);
+            out[o + 704] = (short) (w13 + ref);
             int w14 = in[b + 896] & 0xFFFF;
-            out[o + 832] = (short) (w14);
+            out[o + 832] = (short) (w14 + ref);
             int w15 = in[b + 960] & 0xFFFF;
-            out[o + 960] = (short) (w15);
+            out[o + 960] = (short) (w15 + ref);
         }
     }
 }

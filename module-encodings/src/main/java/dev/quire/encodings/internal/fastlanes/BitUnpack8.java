@@ -13,173 +13,181 @@ final class BitUnpack8 {
      * to 1024 values in {@code out} at {@code outOffset}.
      */
     static void unpack(int width, byte[] in, int inOffset, byte[] out, int outOffset) {
+        unpack(width, in, inOffset, out, outOffset, (byte) 0);
+    }
+
+    /**
+     * Like {@link #unpack(int, byte[], int, byte[], int)}, adding {@code ref} (wrapping) to each value as it is
+     * stored: frame of reference over bit-packing without a second pass.
+     */
+    static void unpack(int width, byte[] in, int inOffset, byte[] out, int outOffset, byte ref) {
         switch (width) {
-            case 0 -> java.util.Arrays.fill(out, outOffset, outOffset + 1024, (byte) 0);
-            case 1 -> unpack1(in, inOffset, out, outOffset);
-            case 2 -> unpack2(in, inOffset, out, outOffset);
-            case 3 -> unpack3(in, inOffset, out, outOffset);
-            case 4 -> unpack4(in, inOffset, out, outOffset);
-            case 5 -> unpack5(in, inOffset, out, outOffset);
-            case 6 -> unpack6(in, inOffset, out, outOffset);
-            case 7 -> unpack7(in, inOffset, out, outOffset);
-            case 8 -> unpack8(in, inOffset, out, outOffset);
+            case 0 -> java.util.Arrays.fill(out, outOffset, outOffset + 1024, ref);
+            case 1 -> unpack1(in, inOffset, out, outOffset, ref);
+            case 2 -> unpack2(in, inOffset, out, outOffset, ref);
+            case 3 -> unpack3(in, inOffset, out, outOffset, ref);
+            case 4 -> unpack4(in, inOffset, out, outOffset, ref);
+            case 5 -> unpack5(in, inOffset, out, outOffset, ref);
+            case 6 -> unpack6(in, inOffset, out, outOffset, ref);
+            case 7 -> unpack7(in, inOffset, out, outOffset, ref);
+            case 8 -> unpack8(in, inOffset, out, outOffset, ref);
             default -> throw new IllegalArgumentException("bit width " + width + " of 8-bit values");
         }
     }
 
-    private static void unpack1(byte[] in, int inOffset, byte[] out, int outOffset) {
+    private static void unpack1(byte[] in, int inOffset, byte[] out, int outOffset, byte ref) {
         for (int l = 0; l < 128; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFF;
-            out[o] = (byte) (w0 & 0x1);
-            out[o + 128] = (byte) ((w0 >>> 1) & 0x1);
-            out[o + 256] = (byte) ((w0 >>> 2) & 0x1);
-            out[o + 384] = (byte) ((w0 >>> 3) & 0x1);
-            out[o + 512] = (byte) ((w0 >>> 4) & 0x1);
-            out[o + 640] = (byte) ((w0 >>> 5) & 0x1);
-            out[o + 768] = (byte) ((w0 >>> 6) & 0x1);
-            out[o + 896] = (byte) ((w0 >>> 7));
+            out[o] = (byte) ((w0 & 0x1) + ref);
+            out[o + 128] = (byte) (((w0 >>> 1) & 0x1) + ref);
+            out[o + 256] = (byte) (((w0 >>> 2) & 0x1) + ref);
+            out[o + 384] = (byte) (((w0 >>> 3) & 0x1) + ref);
+            out[o + 512] = (byte) (((w0 >>> 4) & 0x1) + ref);
+            out[o + 640] = (byte) (((w0 >>> 5) & 0x1) + ref);
+            out[o + 768] = (byte) (((w0 >>> 6) & 0x1) + ref);
+            out[o + 896] = (byte) ((w0 >>> 7) + ref);
         }
     }
 
-    private static void unpack2(byte[] in, int inOffset, byte[] out, int outOffset) {
+    private static void unpack2(byte[] in, int inOffset, byte[] out, int outOffset, byte ref) {
         for (int l = 0; l < 128; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFF;
-            out[o] = (byte) (w0 & 0x3);
-            out[o + 128] = (byte) ((w0 >>> 2) & 0x3);
-            out[o + 256] = (byte) ((w0 >>> 4) & 0x3);
-            out[o + 384] = (byte) ((w0 >>> 6));
+            out[o] = (byte) ((w0 & 0x3) + ref);
+            out[o + 128] = (byte) (((w0 >>> 2) & 0x3) + ref);
+            out[o + 256] = (byte) (((w0 >>> 4) & 0x3) + ref);
+            out[o + 384] = (byte) ((w0 >>> 6) + ref);
             int w1 = in[b + 128] & 0xFF;
-            out[o + 512] = (byte) (w1 & 0x3);
-            out[o + 640] = (byte) ((w1 >>> 2) & 0x3);
-            out[o + 768] = (byte) ((w1 >>> 4) & 0x3);
-            out[o + 896] = (byte) ((w1 >>> 6));
+            out[o + 512] = (byte) ((w1 & 0x3) + ref);
+            out[o + 640] = (byte) (((w1 >>> 2) & 0x3) + ref);
+            out[o + 768] = (byte) (((w1 >>> 4) & 0x3) + ref);
+            out[o + 896] = (byte) ((w1 >>> 6) + ref);
         }
     }
 
-    private static void unpack3(byte[] in, int inOffset, byte[] out, int outOffset) {
+    private static void unpack3(byte[] in, int inOffset, byte[] out, int outOffset, byte ref) {
         for (int l = 0; l < 128; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFF;
-            out[o] = (byte) (w0 & 0x7);
-            out[o + 128] = (byte) ((w0 >>> 3) & 0x7);
+            out[o] = (byte) ((w0 & 0x7) + ref);
+            out[o + 128] = (byte) (((w0 >>> 3) & 0x7) + ref);
             int w1 = in[b + 128] & 0xFF;
-            out[o + 256] = (byte) (((w0 >>> 6) | (w1 << 2)) & 0x7);
-            out[o + 384] = (byte) ((w1 >>> 1) & 0x7);
-            out[o + 512] = (byte) ((w1 >>> 4) & 0x7);
+            out[o + 256] = (byte) ((((w0 >>> 6) | (w1 << 2)) & 0x7) + ref);
+            out[o + 384] = (byte) (((w1 >>> 1) & 0x7) + ref);
+            out[o + 512] = (byte) (((w1 >>> 4) & 0x7) + ref);
             int w2 = in[b + 256] & 0xFF;
-            out[o + 640] = (byte) (((w1 >>> 7) | (w2 << 1)) & 0x7);
-            out[o + 768] = (byte) ((w2 >>> 2) & 0x7);
-            out[o + 896] = (byte) ((w2 >>> 5));
+            out[o + 640] = (byte) ((((w1 >>> 7) | (w2 << 1)) & 0x7) + ref);
+            out[o + 768] = (byte) (((w2 >>> 2) & 0x7) + ref);
+            out[o + 896] = (byte) ((w2 >>> 5) + ref);
         }
     }
 
-    private static void unpack4(byte[] in, int inOffset, byte[] out, int outOffset) {
+    private static void unpack4(byte[] in, int inOffset, byte[] out, int outOffset, byte ref) {
         for (int l = 0; l < 128; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFF;
-            out[o] = (byte) (w0 & 0xf);
-            out[o + 128] = (byte) ((w0 >>> 4));
+            out[o] = (byte) ((w0 & 0xf) + ref);
+            out[o + 128] = (byte) ((w0 >>> 4) + ref);
             int w1 = in[b + 128] & 0xFF;
-            out[o + 256] = (byte) (w1 & 0xf);
-            out[o + 384] = (byte) ((w1 >>> 4));
+            out[o + 256] = (byte) ((w1 & 0xf) + ref);
+            out[o + 384] = (byte) ((w1 >>> 4) + ref);
             int w2 = in[b + 256] & 0xFF;
-            out[o + 512] = (byte) (w2 & 0xf);
-            out[o + 640] = (byte) ((w2 >>> 4));
+            out[o + 512] = (byte) ((w2 & 0xf) + ref);
+            out[o + 640] = (byte) ((w2 >>> 4) + ref);
             int w3 = in[b + 384] & 0xFF;
-            out[o + 768] = (byte) (w3 & 0xf);
-            out[o + 896] = (byte) ((w3 >>> 4));
+            out[o + 768] = (byte) ((w3 & 0xf) + ref);
+            out[o + 896] = (byte) ((w3 >>> 4) + ref);
         }
     }
 
-    private static void unpack5(byte[] in, int inOffset, byte[] out, int outOffset) {
+    private static void unpack5(byte[] in, int inOffset, byte[] out, int outOffset, byte ref) {
         for (int l = 0; l < 128; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFF;
-            out[o] = (byte) (w0 & 0x1f);
+            out[o] = (byte) ((w0 & 0x1f) + ref);
             int w1 = in[b + 128] & 0xFF;
-            out[o + 128] = (byte) (((w0 >>> 5) | (w1 << 3)) & 0x1f);
-            out[o + 256] = (byte) ((w1 >>> 2) & 0x1f);
+            out[o + 128] = (byte) ((((w0 >>> 5) | (w1 << 3)) & 0x1f) + ref);
+            out[o + 256] = (byte) (((w1 >>> 2) & 0x1f) + ref);
             int w2 = in[b + 256] & 0xFF;
-            out[o + 384] = (byte) (((w1 >>> 7) | (w2 << 1)) & 0x1f);
+            out[o + 384] = (byte) ((((w1 >>> 7) | (w2 << 1)) & 0x1f) + ref);
             int w3 = in[b + 384] & 0xFF;
-            out[o + 512] = (byte) (((w2 >>> 4) | (w3 << 4)) & 0x1f);
-            out[o + 640] = (byte) ((w3 >>> 1) & 0x1f);
+            out[o + 512] = (byte) ((((w2 >>> 4) | (w3 << 4)) & 0x1f) + ref);
+            out[o + 640] = (byte) (((w3 >>> 1) & 0x1f) + ref);
             int w4 = in[b + 512] & 0xFF;
-            out[o + 768] = (byte) (((w3 >>> 6) | (w4 << 2)) & 0x1f);
-            out[o + 896] = (byte) ((w4 >>> 3));
+            out[o + 768] = (byte) ((((w3 >>> 6) | (w4 << 2)) & 0x1f) + ref);
+            out[o + 896] = (byte) ((w4 >>> 3) + ref);
         }
     }
 
-    private static void unpack6(byte[] in, int inOffset, byte[] out, int outOffset) {
+    private static void unpack6(byte[] in, int inOffset, byte[] out, int outOffset, byte ref) {
         for (int l = 0; l < 128; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFF;
-            out[o] = (byte) (w0 & 0x3f);
+            out[o] = (byte) ((w0 & 0x3f) + ref);
             int w1 = in[b + 128] & 0xFF;
-            out[o + 128] = (byte) (((w0 >>> 6) | (w1 << 2)) & 0x3f);
+            out[o + 128] = (byte) ((((w0 >>> 6) | (w1 << 2)) & 0x3f) + ref);
             int w2 = in[b + 256] & 0xFF;
-            out[o + 256] = (byte) (((w1 >>> 4) | (w2 << 4)) & 0x3f);
-            out[o + 384] = (byte) ((w2 >>> 2));
+            out[o + 256] = (byte) ((((w1 >>> 4) | (w2 << 4)) & 0x3f) + ref);
+            out[o + 384] = (byte) ((w2 >>> 2) + ref);
             int w3 = in[b + 384] & 0xFF;
-            out[o + 512] = (byte) (w3 & 0x3f);
+            out[o + 512] = (byte) ((w3 & 0x3f) + ref);
             int w4 = in[b + 512] & 0xFF;
-            out[o + 640] = (byte) (((w3 >>> 6) | (w4 << 2)) & 0x3f);
+            out[o + 640] = (byte) ((((w3 >>> 6) | (w4 << 2)) & 0x3f) + ref);
             int w5 = in[b + 640] & 0xFF;
-            out[o + 768] = (byte) (((w4 >>> 4) | (w5 << 4)) & 0x3f);
-            out[o + 896] = (byte) ((w5 >>> 2));
+            out[o + 768] = (byte) ((((w4 >>> 4) | (w5 << 4)) & 0x3f) + ref);
+            out[o + 896] = (byte) ((w5 >>> 2) + ref);
         }
     }
 
-    private static void unpack7(byte[] in, int inOffset, byte[] out, int outOffset) {
+    private static void unpack7(byte[] in, int inOffset, byte[] out, int outOffset, byte ref) {
         for (int l = 0; l < 128; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFF;
-            out[o] = (byte) (w0 & 0x7f);
+            out[o] = (byte) ((w0 & 0x7f) + ref);
             int w1 = in[b + 128] & 0xFF;
-            out[o + 128] = (byte) (((w0 >>> 7) | (w1 << 1)) & 0x7f);
+            out[o + 128] = (byte) ((((w0 >>> 7) | (w1 << 1)) & 0x7f) + ref);
             int w2 = in[b + 256] & 0xFF;
-            out[o + 256] = (byte) (((w1 >>> 6) | (w2 << 2)) & 0x7f);
+            out[o + 256] = (byte) ((((w1 >>> 6) | (w2 << 2)) & 0x7f) + ref);
             int w3 = in[b + 384] & 0xFF;
-            out[o + 384] = (byte) (((w2 >>> 5) | (w3 << 3)) & 0x7f);
+            out[o + 384] = (byte) ((((w2 >>> 5) | (w3 << 3)) & 0x7f) + ref);
             int w4 = in[b + 512] & 0xFF;
-            out[o + 512] = (byte) (((w3 >>> 4) | (w4 << 4)) & 0x7f);
+            out[o + 512] = (byte) ((((w3 >>> 4) | (w4 << 4)) & 0x7f) + ref);
             int w5 = in[b + 640] & 0xFF;
-            out[o + 640] = (byte) (((w4 >>> 3) | (w5 << 5)) & 0x7f);
+            out[o + 640] = (byte) ((((w4 >>> 3) | (w5 << 5)) & 0x7f) + ref);
             int w6 = in[b + 768] & 0xFF;
-            out[o + 768] = (byte) (((w5 >>> 2) | (w6 << 6)) & 0x7f);
-            out[o + 896] = (byte) ((w6 >>> 1));
+            out[o + 768] = (byte) ((((w5 >>> 2) | (w6 << 6)) & 0x7f) + ref);
+            out[o + 896] = (byte) ((w6 >>> 1) + ref);
         }
     }
 
-    private static void unpack8(byte[] in, int inOffset, byte[] out, int outOffset) {
+    private static void unpack8(byte[] in, int inOffset, byte[] out, int outOffset, byte ref) {
         for (int l = 0; l < 128; l++) {
             int b = inOffset + l;
             int o = outOffset + l;
             int w0 = in[b] & 0xFF;
-            out[o] = (byte) (w0);
+            out[o] = (byte) (w0 + ref);
             int w1 = in[b + 128] & 0xFF;
-            out[o + 128] = (byte) (w1);
+            out[o + 128] = (byte) (w1 + ref);
             int w2 = in[b + 256] & 0xFF;
-            out[o + 256] = (byte) (w2);
+            out[o + 256] = (byte) (w2 + ref);
             int w3 = in[b + 384] & 0xFF;
-            out[o + 384] = (byte) (w3);
+            out[o + 384] = (byte) (w3 + ref);
             int w4 = in[b + 512] & 0xFF;
-            out[o + 512] = (byte) (w4);
+            out[o + 512] = (byte) (w4 + ref);
             int w5 = in[b + 640] & 0xFF;
-            out[o + 640] = (byte) (w5);
+            out[o + 640] = (byte) (w5 + ref);
             int w6 = in[b + 768] & 0xFF;
-            out[o + 768] = (byte) (w6);
+            out[o + 768] = (byte) (w6 + ref);
             int w7 = in[b + 896] & 0xFF;
-            out[o + 896] = (byte) (w7);
+            out[o + 896] = (byte) (w7 + ref);
         }
     }
 }

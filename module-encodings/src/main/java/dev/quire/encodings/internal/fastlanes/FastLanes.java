@@ -67,76 +67,54 @@ final class FastLanes {
     }
 
     /**
-     * Like {@link #unpack(PType, int, MemorySegment, int)}, adding {@code ref} (wrapping) to each block right after
-     * unpacking it, while it is in cache: frame of reference over bit-packing in one pass over the output.
+     * Like {@link #unpack(PType, int, MemorySegment, int)}, adding {@code ref} (wrapping) to each value as the kernel
+     * stores it: frame of reference over bit-packing in the one pass over the output. The packed words are copied a
+     * block at a time into a small scratch array that stays in L1, instead of into a heap copy of the whole buffer
+     * (which cost an allocation and a pass over memory per chunk).
      */
     static MemorySegment unpack(PType ptype, int width, MemorySegment packed, int blocks, long ref) {
         int total = blocks * BLOCK;
         switch (ptype.byteWidth()) {
             case 1 -> {
                 int words = width * (BLOCK / 8);
-                byte[] in = new byte[blocks * words];
-                MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, 0, in, 0, in.length);
+                byte[] in = new byte[Math.max(1, words)];
                 byte[] out = new byte[total];
                 byte r = (byte) ref;
                 for (int b = 0; b < blocks; b++) {
-                    int o = b * BLOCK;
-                    BitUnpack8.unpack(width, in, b * words, out, o);
-                    if (r != 0) {
-                        for (int i = o; i < o + BLOCK; i++) {
-                            out[i] += r;
-                        }
-                    }
+                    MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, (long) b * words, in, 0, words);
+                    BitUnpack8.unpack(width, in, 0, out, b * BLOCK, r);
                 }
                 return MemorySegment.ofArray(out);
             }
             case 2 -> {
                 int words = width * (BLOCK / 16);
-                short[] in = new short[blocks * words];
-                MemorySegment.copy(packed, LittleEndian.SHORT, 0, in, 0, in.length);
+                short[] in = new short[Math.max(1, words)];
                 short[] out = new short[total];
                 short r = (short) ref;
                 for (int b = 0; b < blocks; b++) {
-                    int o = b * BLOCK;
-                    BitUnpack16.unpack(width, in, b * words, out, o);
-                    if (r != 0) {
-                        for (int i = o; i < o + BLOCK; i++) {
-                            out[i] += r;
-                        }
-                    }
+                    MemorySegment.copy(packed, LittleEndian.SHORT, (long) b * words * 2, in, 0, words);
+                    BitUnpack16.unpack(width, in, 0, out, b * BLOCK, r);
                 }
                 return MemorySegment.ofArray(out);
             }
             case 4 -> {
                 int words = width * (BLOCK / 32);
-                int[] in = new int[blocks * words];
-                MemorySegment.copy(packed, LittleEndian.INT, 0, in, 0, in.length);
+                int[] in = new int[Math.max(1, words)];
                 int[] out = new int[total];
                 int r = (int) ref;
                 for (int b = 0; b < blocks; b++) {
-                    int o = b * BLOCK;
-                    BitUnpack32.unpack(width, in, b * words, out, o);
-                    if (r != 0) {
-                        for (int i = o; i < o + BLOCK; i++) {
-                            out[i] += r;
-                        }
-                    }
+                    MemorySegment.copy(packed, LittleEndian.INT, (long) b * words * 4, in, 0, words);
+                    BitUnpack32.unpack(width, in, 0, out, b * BLOCK, r);
                 }
                 return MemorySegment.ofArray(out);
             }
             default -> {
                 int words = width * (BLOCK / 64);
-                long[] in = new long[blocks * words];
-                MemorySegment.copy(packed, LittleEndian.LONG, 0, in, 0, in.length);
+                long[] in = new long[Math.max(1, words)];
                 long[] out = new long[total];
                 for (int b = 0; b < blocks; b++) {
-                    int o = b * BLOCK;
-                    BitUnpack64.unpack(width, in, b * words, out, o);
-                    if (ref != 0) {
-                        for (int i = o; i < o + BLOCK; i++) {
-                            out[i] += ref;
-                        }
-                    }
+                    MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words * 8, in, 0, words);
+                    BitUnpack64.unpack(width, in, 0, out, b * BLOCK, ref);
                 }
                 return MemorySegment.ofArray(out);
             }

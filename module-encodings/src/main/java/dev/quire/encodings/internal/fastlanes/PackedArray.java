@@ -23,8 +23,8 @@ import java.util.function.UnaryOperator;
  * is {@code code(i) + reference}, wrapping in the dtype's width, where {@code code(i)} is the {@code width}-bit code at
  * block position {@code offset + i}, or a patch value where there is one.
  *
- * <p>{@link #toCanonical()} unpacks block by block and adds the reference to each block while it is in cache (one pass
- * over the output instead of a second copy), once; the result is kept. As a {@link FilterKernel} it answers a
+ * <p>{@link #toCanonical()} unpacks block by block, the kernel adding the reference as it stores each value (one pass
+ * over the output), once; the result is kept. As a {@link FilterKernel} it answers a
  * predicate without building the values: it evaluates the predicate once on the {@code 2^width} values a code can
  * stand for, then looks each row's code up in that table (patched rows are evaluated on their patch values). It
  * declines when the table would not be smaller than half the array. As a {@link TakeKernel} it reads the few rows a
@@ -176,8 +176,8 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel {
     private PrimitiveArray decode() {
         int blocks = (int) FastLanes.blocks(offset, length);
         int valueBytes = dtype.ptype().byteWidth();
-        // The reference is added to each block as it is unpacked, and to the patch values (codes too) as they are
-        // written over it: one pass over the output.
+        // The kernel adds the reference to each value as it stores it, and it is added to the patch values (codes
+        // too) as they are written over them: one pass over the output.
         MemorySegment unpacked = FastLanes.unpack(dtype.ptype(), width, packed, blocks, reference);
         MemorySegment values = offset == 0 && unpacked.byteSize() == length * valueBytes ? unpacked
                 : unpacked.asSlice((long) offset * valueBytes, length * valueBytes);

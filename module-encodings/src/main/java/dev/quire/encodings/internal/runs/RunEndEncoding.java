@@ -17,7 +17,6 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.spi.ArrayParts;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
 /**
@@ -64,15 +63,80 @@ public final class RunEndEncoding implements WritesEncodedArrays {
 
     /**
      * The run ends relative to the array, capped at its length: each at least the offset, non-decreasing, the last
-     * reaching the array's end. The ends are copied out of their segment in bulk and checked in a plain loop (this runs
-     * once per run, tens of thousands of times per chunk).
+     * reaching the array's end. The ends are read in their own width, from the decoded child's array when it is one
+     * (no copy, no widened intermediate), in one branch-free pass per run that only notes whether something was wrong;
+     * malformed ends are then re-checked by {@link #checkEnds}, which names the first bad one.
      */
     static int[] trimmedEnds(ArrayParts parts, PrimitiveArray ends, int runs, long offset, int length) {
-        long[] wide = widenedEnds(ends, runs);
+        MemorySegment s = ends.values();
         int[] out = new int[runs];
+        boolean ok = switch (ends.ptype().byteWidth()) {
+            case 1 -> {
+                byte[] e = Buffers.bytes(s, runs);
+                long previous = 0;
+                boolean good = true;
+                for (int i = 0; i < runs; i++) {
+                    long relative = Math.min((e[i] & 0xFFL) - offset, length);
+                    good &= relative >= previous;
+                    out[i] = (int) relative;
+                    previous = relative;
+                }
+                yield good && previous == length;
+            }
+            case 2 -> {
+                short[] e = Buffers.shorts(s, runs);
+                long previous = 0;
+                boolean good = true;
+                for (int i = 0; i < runs; i++) {
+                    long relative = Math.min((e[i] & 0xFFFFL) - offset, length);
+                    good &= relative >= previous;
+                    out[i] = (int) relative;
+                    previous = relative;
+                }
+                yield good && previous == length;
+            }
+            case 4 -> {
+                int[] e = Buffers.ints(s, runs);
+                long previous = 0;
+                boolean good = true;
+                for (int i = 0; i < runs; i++) {
+                    long relative = Math.min((e[i] & 0xFFFF_FFFFL) - offset, length);
+                    good &= relative >= previous;
+                    out[i] = (int) relative;
+                    previous = relative;
+                }
+                yield good && previous == length;
+            }
+            default -> {
+                long[] e = Buffers.longs(s, runs);
+                long previous = 0;
+                boolean good = true;
+                for (int i = 0; i < runs; i++) {
+                    // An end above Long.MAX_VALUE reads negative: below any offset, so it fails here, not by
+                    // wrapping in the subtraction.
+                    long end = e[i];
+                    long relative = Math.min(end - offset, length);
+                    good &= end >= offset & relative >= previous;
+                    out[i] = (int) relative;
+                    previous = relative;
+                }
+                yield good && previous == length;
+            }
+        };
+        if (!ok) {
+            checkEnds(parts, ends, runs, offset, length);
+        }
+        return out;
+    }
+
+    /**
+     * Finds and reports the first malformed run end (one below the offset or below the one before it) or the last end
+     * stopping short of the array's end. Runs only for ends the fast pass rejected.
+     */
+    private static void checkEnds(ArrayParts parts, PrimitiveArray ends, int runs, long offset, int length) {
         long previous = 0;
         for (int i = 0; i < runs; i++) {
-            long end = wide[i];
+            long end = ends.getLongValue(i);
             if (end < offset) {
                 throw parts.malformed("run end " + Long.toUnsignedString(end) + " at " + i + " is below the offset "
                         + offset);
@@ -81,48 +145,13 @@ public final class RunEndEncoding implements WritesEncodedArrays {
             if (relative < previous) {
                 throw parts.malformed("run ends decrease at " + i + ": " + (previous + offset) + " then " + end);
             }
-            out[i] = (int) relative;
             previous = relative;
         }
         if (previous != length) {
             throw parts.malformed("run ends stop at " + (previous + offset) + ", before the array's end at "
                     + (offset + length));
         }
-        return out;
-    }
-
-    /**
-     * The first {@code runs} unsigned ends, zero-extended (a {@code u64} end above {@link Long#MAX_VALUE} comes out
-     * negative, below any offset, and fails the check).
-     */
-    private static long[] widenedEnds(PrimitiveArray ends, int runs) {
-        MemorySegment s = ends.values();
-        long[] out = new long[runs];
-        switch (ends.ptype().byteWidth()) {
-            case 1 -> {
-                byte[] b = new byte[runs];
-                MemorySegment.copy(s, ValueLayout.JAVA_BYTE, 0, b, 0, runs);
-                for (int i = 0; i < runs; i++) {
-                    out[i] = b[i] & 0xFFL;
-                }
-            }
-            case 2 -> {
-                short[] b = new short[runs];
-                MemorySegment.copy(s, LittleEndian.SHORT, 0, b, 0, runs);
-                for (int i = 0; i < runs; i++) {
-                    out[i] = b[i] & 0xFFFFL;
-                }
-            }
-            case 4 -> {
-                int[] b = new int[runs];
-                MemorySegment.copy(s, LittleEndian.INT, 0, b, 0, runs);
-                for (int i = 0; i < runs; i++) {
-                    out[i] = b[i] & 0xFFFF_FFFFL;
-                }
-            }
-            default -> MemorySegment.copy(s, LittleEndian.LONG, 0, out, 0, runs);
-        }
-        return out;
+        throw new IllegalStateException("run ends rejected by the fast check but not by the exact one");
     }
 
     /** Repeats {@code values[i]} from {@code ends[i - 1]} to {@code ends[i]}, one path per canonical array kind. */
@@ -149,7 +178,8 @@ public final class RunEndEncoding implements WritesEncodedArrays {
     }
 
     /**
-     * The values of {@code p} repeated over their runs. The run values are copied out in bulk first; runs of up to
+     * The values of {@code p} repeated over their runs. The run values are read from the decoded child's array when it
+     * is one, else copied out in bulk first; runs of up to
      * {@link #SHORT_RUN} values (most runs, in the columns where run-end pays) are written as a fixed group of stores
      * into an output with that much slack at its end, so the loop takes one predictable branch per run instead of a
      * fill of unknown length. The result is a slice of the first {@code length} values.
@@ -159,8 +189,7 @@ public final class RunEndEncoding implements WritesEncodedArrays {
         int runs = ends.length;
         switch (p.ptype().byteWidth()) {
             case 1 -> {
-                byte[] v = new byte[runs];
-                MemorySegment.copy(src, ValueLayout.JAVA_BYTE, 0, v, 0, runs);
+                byte[] v = Buffers.bytes(src, runs);
                 byte[] out = new byte[length];
                 int from = 0;
                 for (int run = 0; run < runs; run++) {
@@ -170,8 +199,7 @@ public final class RunEndEncoding implements WritesEncodedArrays {
                 return MemorySegment.ofArray(out);
             }
             case 2 -> {
-                short[] v = new short[runs];
-                MemorySegment.copy(src, LittleEndian.SHORT, 0, v, 0, runs);
+                short[] v = Buffers.shorts(src, runs);
                 short[] out = new short[length];
                 int from = 0;
                 for (int run = 0; run < runs; run++) {
@@ -181,13 +209,11 @@ public final class RunEndEncoding implements WritesEncodedArrays {
                 return MemorySegment.ofArray(out);
             }
             case 4 -> {
-                int[] v = new int[runs];
-                MemorySegment.copy(src, LittleEndian.INT, 0, v, 0, runs);
+                int[] v = Buffers.ints(src, runs);
                 return MemorySegment.ofArray(expandInts(v, ends, length)).asSlice(0, (long) length << 2);
             }
             default -> {
-                long[] v = new long[runs];
-                MemorySegment.copy(src, LittleEndian.LONG, 0, v, 0, runs);
+                long[] v = Buffers.longs(src, runs);
                 return MemorySegment.ofArray(expandLongs(v, ends, length)).asSlice(0, (long) length << 3);
             }
         }

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 
 /**
  * Writes {@code BitUnpack8/16/32/64.java}: one straight-line unpack method per bit width, so every shift, mask and
- * word index is a constant the JIT sees. Run {@link #main} from the module directory after changing it;
+ * word index is a constant the JIT sees. Each store adds a frame-of-reference value (0 for plain bit-packing), so FoR
+ * costs one add per value instead of a second pass over the block. Run {@link #main} from the module directory after changing it;
  * {@code BitUnpackGeneratedTest} fails while the committed sources differ from what this writes.
  */
 public final class BitUnpackGenerator {
@@ -50,11 +51,17 @@ public final class BitUnpackGenerator {
                 + " {@code inOffset}\n     * to 1024 values in {@code out} at {@code outOffset}.\n     */\n");
         s.append("    static void unpack(int width, ").append(t).append("[] in, int inOffset, ").append(t)
                 .append("[] out, int outOffset) {\n");
+        s.append("        unpack(width, in, inOffset, out, outOffset, (").append(t).append(") 0);\n    }\n\n");
+        s.append("    /**\n     * Like {@link #unpack(int, ").append(t).append("[], int, ").append(t)
+                .append("[], int)}, adding {@code ref} (wrapping) to each value as it is\n"
+                + "     * stored: frame of reference over bit-packing without a second pass.\n     */\n");
+        s.append("    static void unpack(int width, ").append(t).append("[] in, int inOffset, ").append(t)
+                .append("[] out, int outOffset, ").append(t).append(" ref) {\n");
         s.append("        switch (width) {\n");
-        s.append("            case 0 -> java.util.Arrays.fill(out, outOffset, outOffset + 1024, (").append(t)
-                .append(") 0);\n");
+        s.append("            case 0 -> java.util.Arrays.fill(out, outOffset, outOffset + 1024, ref);\n");
         for (int w = 1; w <= bits; w++) {
-            s.append("            case ").append(w).append(" -> unpack").append(w).append("(in, inOffset, out, outOffset);\n");
+            s.append("            case ").append(w).append(" -> unpack").append(w)
+                    .append("(in, inOffset, out, outOffset, ref);\n");
         }
         s.append("            default -> throw new IllegalArgumentException(\"bit width \" + width + \" of ")
                 .append(bits).append("-bit values\");\n");
@@ -82,7 +89,7 @@ public final class BitUnpackGenerator {
 
     private static void method(StringBuilder s, int bits, String t, String work, int lanes, int w) {
         s.append("\n    private static void unpack").append(w).append("(").append(t).append("[] in, int inOffset, ")
-                .append(t).append("[] out, int outOffset) {\n");
+                .append(t).append("[] out, int outOffset, ").append(t).append(" ref) {\n");
         s.append("        for (int l = 0; l < ").append(lanes).append("; l++) {\n");
         s.append("            int b = inOffset + l;\n");
         s.append("            int o = outOffset + l;\n");
@@ -110,8 +117,9 @@ public final class BitUnpackGenerator {
                 expr = "(" + shifted + " | (w" + (k + 1) + " << " + (bits - shift) + ")) & " + mask(bits, w);
             }
             int index = FL_ORDER[r / 8] * 16 + (r % 8) * 128;
+            String sum = shift + w < bits || shift + w > bits ? "(" + expr + ") + ref" : expr + " + ref";
             s.append("            out[").append(index == 0 ? "o" : "o + " + index).append("] = ").append(cast)
-                    .append(cast.isEmpty() ? expr : "(" + expr + ")").append(";\n");
+                    .append(cast.isEmpty() ? sum : "(" + sum + ")").append(";\n");
         }
         s.append("        }\n    }\n");
     }

@@ -3,6 +3,8 @@ package dev.quire.encodings.internal.runs;
 import static dev.quire.encodings.internal.TestArrays.primitive;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.quire.encodings.internal.Buffers;
+import dev.quire.encodings.internal.Expect;
 import dev.quire.encodings.internal.TestArrays;
 import dev.quire.encodings.internal.TestParts;
 import dev.quire.encodings.internal.proto.RunEndMetadata;
@@ -10,6 +12,7 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -34,16 +37,16 @@ class RunEndExpandTest {
         for (PType v : VALUES) {
             for (PType e : ENDS) {
                 for (int seed = 0; seed < 6; seed++) {
-                    out.add(Arguments.of(v, e, seed));
+                    out.add(Arguments.of(v, e, seed, seed % 2 == 0));
                 }
             }
         }
         return out.stream();
     }
 
-    @ParameterizedTest(name = "{0} ends {1} seed {2}")
+    @ParameterizedTest(name = "{0} ends {1} seed {2} own arrays {3}")
     @MethodSource("shapes")
-    void expandsLikeThePlainLoop(PType valueType, PType endsType, int seed) {
+    void expandsLikeThePlainLoop(PType valueType, PType endsType, int seed, boolean ownArrays) {
         Random random = new Random(seed * 31L + valueType.ordinal() * 7 + endsType.ordinal());
         long maxEnd = endsType == PType.U8 ? 255 : 20_000;
         // Run lengths: mostly short, some exactly SHORT_RUN or one past it, some long, some empty.
@@ -82,7 +85,12 @@ class RunEndExpandTest {
                 : primitive(valueType, values);
         byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(endsType.code()).setNumRuns(runs).setOffset(offset)
                 .build().toByteArray();
-        Array decoded = new TestParts(dtype, length, meta).child(primitive(endsType, ends)).child(runValues)
+        // Children over Java arrays of their width (as decoded children are) are read in place; byte-backed ones
+        // (as plain file buffers are) are copied first.
+        PrimitiveArray endsChild = primitive(endsType, ends);
+        Array decoded = new TestParts(dtype, length, meta)
+                .child(ownArrays ? ownArray(endsChild) : endsChild)
+                .child(ownArrays ? ownArray(runValues) : runValues)
                 .decode(new RunEndEncoding());
         PrimitiveArray got = (PrimitiveArray) decoded.toCanonical();
         assertEquals(length, got.length());
@@ -113,5 +121,43 @@ class RunEndExpandTest {
                 }
             }
         }
+    }
+
+    /** Malformed ends of every width are reported, whether read in place or copied. */
+    @ParameterizedTest(name = "ends {0} own arrays {1}")
+    @MethodSource("endTypes")
+    void rejectsMalformedEndsOfEveryWidth(PType endsType, boolean ownArrays) {
+        DType dtype = new DType.Primitive(PType.I64, false);
+        record Case(String fragment, long offset, int length, long[] ends) {}
+        List<Case> cases = new ArrayList<>(List.of(
+                new Case("run ends decrease", 0, 5, new long[] {4, 2, 5}),
+                new Case("before the array's end", 0, 5, new long[] {2, 4}),
+                new Case("below the offset 3", 3, 2, new long[] {2, 5})));
+        if (endsType == PType.U64) {
+            // Above Long.MAX_VALUE: negative as a long, so below any offset (it must not wrap past the check).
+            cases.add(new Case("is below the offset 1", 1, 4, new long[] {Long.MIN_VALUE, 5}));
+        }
+        for (Case c : cases) {
+            byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(endsType.code()).setNumRuns(c.ends().length)
+                    .setOffset(c.offset()).build().toByteArray();
+            PrimitiveArray ends = primitive(endsType, c.ends());
+            PrimitiveArray values = primitive(PType.I64, new long[c.ends().length]);
+            Expect.malformed(c.fragment(), () -> new TestParts(dtype, c.length(), meta)
+                    .child(ownArrays ? ownArray(ends) : ends).child(ownArrays ? ownArray(values) : values)
+                    .decode(new RunEndEncoding()));
+        }
+    }
+
+    static Stream<Arguments> endTypes() {
+        return Stream.of(ENDS).flatMap(e -> Stream.of(Arguments.of(e, true), Arguments.of(e, false)));
+    }
+
+    /** {@code a} with its values copied into a Java array of their width, as a decoded child holds them. */
+    static PrimitiveArray ownArray(PrimitiveArray a) {
+        int n = (int) a.length();
+        int w = a.ptype().byteWidth();
+        MemorySegment out = Buffers.allocate(a.ptype(), n);
+        MemorySegment.copy(a.values(), 0, out, 0, (long) n * w);
+        return new PrimitiveArray(a.dtype(), out, a.validity());
     }
 }
