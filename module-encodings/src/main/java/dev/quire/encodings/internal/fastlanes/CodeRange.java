@@ -153,8 +153,20 @@ final class CodeRange {
      * cleared.
      */
     static void deposit(long[] bits, int from, int to, long firstRow, long[] out) {
-        if (from == 0 && to == FastLanes.BLOCK && (firstRow & 63) == 0) {
-            System.arraycopy(bits, 0, out, (int) (firstRow >>> 6), FastLanes.BLOCK / 64);
+        if (from == 0 && to == FastLanes.BLOCK) {
+            int word = (int) (firstRow >>> 6);
+            int s = (int) (firstRow & 63);
+            if (s == 0) {
+                System.arraycopy(bits, 0, out, word, FastLanes.BLOCK / 64);
+            } else {
+                // A whole block from the middle of a word (an array sliced at any row): each word of out takes the
+                // top of one block word and the bottom of the next.
+                out[word] = out[word] & ((1L << s) - 1) | bits[0] << s;
+                for (int i = 1; i < FastLanes.BLOCK / 64; i++) {
+                    out[word + i] = bits[i - 1] >>> (64 - s) | bits[i] << s;
+                }
+                out[word + FastLanes.BLOCK / 64] = bits[FastLanes.BLOCK / 64 - 1] >>> (64 - s);
+            }
             return;
         }
         long row = firstRow;
