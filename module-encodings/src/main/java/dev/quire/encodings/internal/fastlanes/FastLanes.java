@@ -4,9 +4,6 @@ import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.dtype.PType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * The FastLanes block layout shared by bit-packing, delta and RLE: values in blocks of 1024, each block split into
@@ -265,21 +262,9 @@ final class FastLanes {
     }
 
     /**
-     * A block with at least this many rows to gather is copied to the heap first: reading its codes from the copy
-     * costs less than that many reads through the segment's bounds-checked accessors.
-     */
-    static final int GATHER_COPY_ROWS = 8;
-
-    private static final VarHandle SHORTS = MethodHandles.byteArrayViewVarHandle(short[].class,
-            ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
-    /**
      * The codes at rows {@code rows} (ascending, each below {@code length}) of {@code width}-bit values packed in
      * words of {@code ptype}'s width, the array starting {@code offset} values into the first block: each code is read
-     * from the one or two words holding its bits, so no block is unpacked. The words of a block holding many of the
-     * rows are copied to a heap array and read from there. Codes come back zero-extended.
+     * from the one or two words holding its bits, so no block is unpacked. Codes come back zero-extended.
      */
     static long[] gather(PType ptype, int width, MemorySegment packed, int offset, long[] rows) {
         long[] out = new long[rows.length];
@@ -287,82 +272,14 @@ final class FastLanes {
             return out;
         }
         int typeBits = ptype.byteWidth() * 8;
-        byte[] rowOf = ROWS[Integer.numberOfTrailingZeros(typeBits) - 3];
+        int k = Integer.numberOfTrailingZeros(typeBits) - 3;
+        byte[] rowOf = ROWS[k];
         int lanes = BLOCK / typeBits;
-        int blockWords = lanes * width;
+        long blockWords = (long) lanes * width;
         long mask = width == 64 ? -1L : (1L << width) - 1;
-        // One heap array of the block's words, as longs of the word type's bits (zero-extended).
-        long[] words = null;
-        byte[] raw = null;
-        for (int i = 0; i < rows.length; ) {
-            long block = (offset + rows[i]) >>> 10;
-            int end = i + 1;
-            while (end < rows.length && (offset + rows[end]) >>> 10 == block) {
-                end++;
-            }
-            if (end - i >= GATHER_COPY_ROWS) {
-                if (words == null) {
-                    words = new long[blockWords];
-                    raw = new byte[blockWords * (typeBits / 8)];
-                }
-                wordsOf(typeBits, packed, block * blockWords, blockWords, raw, words);
-                for (int k = i; k < end; k++) {
-                    int p = (int) ((offset + rows[k]) & (BLOCK - 1));
-                    int bit = rowOf[p] * width;
-                    int shift = bit & (typeBits - 1);
-                    int word = (bit / typeBits) * lanes + (p & (lanes - 1));
-                    long v = words[word] >>> shift;
-                    if (shift + width > typeBits) {
-                        v |= words[word + lanes] << (typeBits - shift);
-                    }
-                    out[k] = v & mask;
-                }
-            } else {
-                gatherDirect(typeBits, width, packed, offset, rows, i, end, rowOf, lanes, blockWords, mask, out);
-            }
-            i = end;
-        }
-        return out;
-    }
-
-    /**
-     * Copies {@code count} words of {@code typeBits} bits from word {@code first} of {@code packed} to {@code out},
-     * each zero-extended to a long: one bulk copy into {@code raw} (at least {@code count * typeBits / 8} bytes), then
-     * heap reads.
-     */
-    private static void wordsOf(int typeBits, MemorySegment packed, long first, int count, byte[] raw, long[] out) {
-        int bytes = typeBits / 8;
-        MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, first * bytes, raw, 0, count * bytes);
         switch (typeBits) {
             case 8 -> {
-                for (int i = 0; i < count; i++) {
-                    out[i] = Byte.toUnsignedLong(raw[i]);
-                }
-            }
-            case 16 -> {
-                for (int i = 0; i < count; i++) {
-                    out[i] = Short.toUnsignedLong((short) SHORTS.get(raw, 2 * i));
-                }
-            }
-            case 32 -> {
-                for (int i = 0; i < count; i++) {
-                    out[i] = Integer.toUnsignedLong((int) INTS.get(raw, 4 * i));
-                }
-            }
-            default -> {
-                for (int i = 0; i < count; i++) {
-                    out[i] = (long) LONGS.get(raw, 8 * i);
-                }
-            }
-        }
-    }
-
-    /** Rows {@code [from, to)} of {@code rows}' codes, each read from the segment. */
-    private static void gatherDirect(int typeBits, int width, MemorySegment packed, int offset, long[] rows, int from,
-            int to, byte[] rowOf, int lanes, long blockWords, long mask, long[] out) {
-        switch (typeBits) {
-            case 8 -> {
-                for (int i = from; i < to; i++) {
+                for (int i = 0; i < rows.length; i++) {
                     long q = offset + rows[i];
                     int p = (int) (q & (BLOCK - 1));
                     int bit = rowOf[p] * width;
@@ -376,7 +293,7 @@ final class FastLanes {
                 }
             }
             case 16 -> {
-                for (int i = from; i < to; i++) {
+                for (int i = 0; i < rows.length; i++) {
                     long q = offset + rows[i];
                     int p = (int) (q & (BLOCK - 1));
                     int bit = rowOf[p] * width;
@@ -390,7 +307,7 @@ final class FastLanes {
                 }
             }
             case 32 -> {
-                for (int i = from; i < to; i++) {
+                for (int i = 0; i < rows.length; i++) {
                     long q = offset + rows[i];
                     int p = (int) (q & (BLOCK - 1));
                     int bit = rowOf[p] * width;
@@ -404,7 +321,7 @@ final class FastLanes {
                 }
             }
             default -> {
-                for (int i = from; i < to; i++) {
+                for (int i = 0; i < rows.length; i++) {
                     long q = offset + rows[i];
                     int p = (int) (q & (BLOCK - 1));
                     int bit = rowOf[p] * width;
@@ -418,5 +335,6 @@ final class FastLanes {
                 }
             }
         }
+        return out;
     }
 }

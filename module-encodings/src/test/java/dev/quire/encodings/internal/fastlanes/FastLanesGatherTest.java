@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * {@link FastLanes#gather} returns the codes it was packed from, for every word size and width, from packed bytes on
  * the heap and off-heap at an odd address, with the array starting anywhere in its first block, and with rows that
- * leave some blocks many (read from a heap copy of the block) and others few or one (read from the segment).
+ * leave some blocks many, others few, one or none.
  */
 class FastLanesGatherTest {
     private static final PType[] WORDS = {PType.U8, PType.U16, PType.U32, PType.U64};
@@ -50,7 +50,7 @@ class FastLanesGatherTest {
             MemorySegment.copy(bytes, 0, offHeap, ValueLayout.JAVA_BYTE, 0, bytes.length);
             for (MemorySegment packed : new MemorySegment[] {MemorySegment.ofArray(bytes), offHeap}) {
                 for (int round = 0; round < 4; round++) {
-                    // Per block of rows: none, one, a few (below the copy threshold) or many.
+                    // Per block of rows: none, about one, a few or many.
                     List<Long> picked = new ArrayList<>();
                     for (long row = 0; row < length; row++) {
                         long block = (offset + row) >>> 10;
