@@ -4,13 +4,21 @@ import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.dtype.PType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * Range tests on FastLanes-packed codes, without a lookup table: the rows whose code {@code c} has
- * {@code lo <= c <= lo + span} (as unsigned numbers) get their bit set. A block of 1024 rows is unpacked and tested
- * as a whole when many of its rows are asked for; when few are (a later conjunct of a filter, after an earlier one
- * left a small share of the rows), each asked row's code is read from the one or two words holding its bits; a block
- * with no row asked for is not touched.
+ * {@code lo <= c <= lo + span} (unsigned, {@code lo + span} not wrapping) get their bit set. A block of 1024 rows
+ * is unpacked and tested as a whole when many of its rows are asked for; when few are (a later conjunct of a filter,
+ * after an earlier one left a small share of the rows), the block's packed words are copied to the heap and each
+ * asked row's code is read from the one or two words holding its bits; a block with no row asked for is not touched.
+ *
+ * <p>A whole block's answers are built as 16 words of bits and then written at the rows' place. Byte codes of up to
+ * seven bits are compared eight at a time within a long (each byte's top bit, clear in every code, catches the borrow
+ * of its subtraction), and the eight answers are gathered with one multiplication; wider codes are compared one at a
+ * time.
  */
 final class CodeRange {
     /**
@@ -19,16 +27,44 @@ final class CodeRange {
      */
     static final int UNPACK_ONE_IN = 8;
 
+    /** Eight bytes of a {@code byte[]} as one little-endian long. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** The top bit of each byte of a long. */
+    private static final long TOP_BITS = 0x8080_8080_8080_8080L;
+
+    /** One in each byte of a long: times a byte value, that value in every byte. */
+    private static final long EVERY_BYTE = 0x0101_0101_0101_0101L;
+
+    /**
+     * Multiplying a long whose eight bytes are each 0 or 1 by this puts byte {@code k} at bit {@code 56 + k}: byte
+     * {@code k} times bit {@code 56 - 7k} of the constant lands there, and every other product lands below bit 56 or
+     * above bit 63, each on a bit of its own, so nothing carries into the top byte.
+     */
+    private static final long GATHER_BYTES = 0x0102_0408_1020_4080L;
+
     private CodeRange() {}
 
     /**
      * Sets bit {@code i} of {@code out} for each row {@code i} in {@code [0, length)} whose code (the
-     * {@code width}-bit value at block position {@code offset + i}, zero-extended) minus {@code lo} is at most
-     * {@code span}, both as unsigned numbers. Bits are written for the rows set in {@code within} ({@code null}: all
+     * {@code width}-bit value at block position {@code offset + i}, zero-extended) is at least {@code lo} and at most
+     * {@code lo + span}, all as unsigned numbers ({@code lo + span} past {@code 2^64 - 1} counts as that: the range
+     * does not wrap around to small codes). Bits are written for the rows set in {@code within} ({@code null}: all
      * rows); other bits of {@code out} may be anything. {@code out} has at least {@code ceil(length / 64)} words.
      */
     static void match(PType ptype, int width, MemorySegment packed, int offset, long length, long lo, long span,
             long[] within, long[] out) {
+        // Codes are at most maxCode: clamp the range to [0, maxCode], so the tests below can use signed arithmetic.
+        long maxCode = width == 64 ? -1L : (1L << width) - 1;
+        long hi = lo + span;
+        if (Long.compareUnsigned(hi, lo) < 0 || Long.compareUnsigned(hi, maxCode) > 0) {
+            hi = maxCode;
+        }
+        if (Long.compareUnsigned(lo, maxCode) > 0 || width == 0) {
+            // No code can be in the range, or every code is 0, which is in it (lo <= maxCode = 0).
+            fill(out, length, width == 0 && Long.compareUnsigned(lo, maxCode) <= 0);
+            return;
+        }
         int blocks = (int) FastLanes.blocks(offset, length);
         long end = offset + length;
         Scratch scratch = new Scratch(ptype, width);
@@ -41,11 +77,20 @@ final class CodeRange {
             if (asked == 0) {
                 clear(out, firstRow, firstRow + (to - from));
             } else if (within == null || (long) asked * UNPACK_ONE_IN > FastLanes.BLOCK) {
-                scratch.unpackAndTest(packed, b, from, to, firstRow, lo, span, out);
+                scratch.unpackAndTest(packed, b, from, to, firstRow, lo, hi, out);
             } else {
                 clear(out, firstRow, firstRow + (to - from));
-                testRows(ptype, width, packed, offset, within, firstRow, firstRow + (to - from), lo, span, out);
+                scratch.testRows(packed, b, within, from, to, firstRow, lo, hi, out);
             }
+        }
+    }
+
+    /** Rows {@code [0, length)} of {@code out} all set or all clear. */
+    private static void fill(long[] out, long length, boolean set) {
+        int words = (int) ((length + 63) >>> 6);
+        java.util.Arrays.fill(out, 0, words, set ? -1L : 0L);
+        if (set && (length & 63) != 0) {
+            out[words - 1] = (1L << length) - 1;
         }
     }
 
@@ -75,80 +120,88 @@ final class CodeRange {
         }
     }
 
-    /** Tests the rows set in {@code within} among rows {@code [from, to)}, each read from its packed bits. */
-    private static void testRows(PType ptype, int width, MemorySegment packed, int offset, long[] within, long from,
-            long to, long lo, long span, long[] out) {
-        int typeBits = ptype.byteWidth() * 8;
-        byte[] rowOf = FastLanes.rowsOf(typeBits);
-        int lanes = FastLanes.BLOCK / typeBits;
-        long blockWords = (long) lanes * width;
-        long mask = width == 64 ? -1L : (1L << width) - 1;
-        long bias = span ^ Long.MIN_VALUE;
-        int firstWord = (int) (from >>> 6);
-        int lastWord = (int) ((to - 1) >>> 6);
-        for (int w = firstWord; w <= lastWord; w++) {
-            long bits = within[w];
-            long lowRow = (long) w << 6;
-            if (lowRow < from) {
-                bits &= -1L << (from - lowRow);
-            }
-            if (to - lowRow < 64) {
-                bits &= (1L << (to - lowRow)) - 1;
-            }
-            long acc = 0;
-            while (bits != 0) {
-                int j = Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                long code = width == 0 ? 0 : codeAt(typeBits, packed, offset + lowRow + j, rowOf, lanes, blockWords,
-                        width, mask);
-                acc |= ((code - lo) ^ Long.MIN_VALUE) <= bias ? 1L << j : 0L;
-            }
-            out[w] |= acc;
+    /**
+     * The answers for eight byte codes of at most seven bits, {@code x}'s bytes (first lowest), each in
+     * {@code [l, h]} as a bit, the first lowest: with each byte's top bit set, subtracting {@code l} from every byte
+     * keeps that bit exactly where the code is at least {@code l} (no borrow crosses into the next byte), and likewise
+     * {@code h} minus the code.
+     */
+    static long inRange8(long x, long lows, long highs) {
+        long atLeast = (x | TOP_BITS) - lows;
+        long atMost = (highs | TOP_BITS) - x;
+        return (((atLeast & atMost & TOP_BITS) >>> 7) * GATHER_BYTES) >>> 56;
+    }
+
+    /** The 1024 0/1 bytes {@code flags} as 16 words of bits, the first byte lowest. */
+    private static void packFlags(byte[] flags, long[] bits) {
+        for (int w = 0; w < FastLanes.BLOCK / 64; w++) {
+            int i = w * 64;
+            bits[w] = gather8(flags, i) | gather8(flags, i + 8) << 8 | gather8(flags, i + 16) << 16
+                    | gather8(flags, i + 24) << 24 | gather8(flags, i + 32) << 32 | gather8(flags, i + 40) << 40
+                    | gather8(flags, i + 48) << 48 | gather8(flags, i + 56) << 56;
         }
     }
 
-    /** The code at block position {@code q} (counted from the first block), read from the words holding its bits. */
-    private static long codeAt(int typeBits, MemorySegment packed, long q, byte[] rowOf, int lanes, long blockWords,
-            int width, long mask) {
-        int p = (int) (q & (FastLanes.BLOCK - 1));
-        int bit = rowOf[p] * width;
-        int shift = bit & (typeBits - 1);
-        long word = (q >>> 10) * blockWords + (long) (bit / typeBits) * lanes + (p & (lanes - 1));
-        long v;
-        switch (typeBits) {
-            case 8 -> {
-                v = Byte.toUnsignedLong(packed.get(ValueLayout.JAVA_BYTE, word)) >>> shift;
-                if (shift + width > 8) {
-                    v |= Byte.toUnsignedLong(packed.get(ValueLayout.JAVA_BYTE, word + lanes)) << (8 - shift);
-                }
-            }
-            case 16 -> {
-                v = Short.toUnsignedLong(packed.get(LittleEndian.SHORT, word * 2)) >>> shift;
-                if (shift + width > 16) {
-                    v |= Short.toUnsignedLong(packed.get(LittleEndian.SHORT, (word + lanes) * 2)) << (16 - shift);
-                }
-            }
-            case 32 -> {
-                v = Integer.toUnsignedLong(packed.get(LittleEndian.INT, word * 4)) >>> shift;
-                if (shift + width > 32) {
-                    v |= Integer.toUnsignedLong(packed.get(LittleEndian.INT, (word + lanes) * 4)) << (32 - shift);
-                }
-            }
-            default -> {
-                v = packed.get(LittleEndian.LONG, word * 8) >>> shift;
-                if (shift + width > 64) {
-                    v |= packed.get(LittleEndian.LONG, (word + lanes) * 8) << (64 - shift);
-                }
-            }
-        }
-        return v & mask;
+    /** The eight 0/1 bytes from {@code flags[i]} as eight bits, the first lowest. */
+    private static long gather8(byte[] flags, int i) {
+        return ((long) LONGS.get(flags, i) * GATHER_BYTES) >>> 56;
     }
 
-    /** Buffers for unpacking one block of one type, kept for the whole array. */
+    /**
+     * Writes bits {@code [from, to)} of {@code bits} (a block's 1024 answers) from row {@code firstRow} of
+     * {@code out}, keeping the bits below {@code firstRow} in its word; bits after the last row in its word are
+     * cleared.
+     */
+    static void deposit(long[] bits, int from, int to, long firstRow, long[] out) {
+        if (from == 0 && to == FastLanes.BLOCK) {
+            int word = (int) (firstRow >>> 6);
+            int s = (int) (firstRow & 63);
+            if (s == 0) {
+                System.arraycopy(bits, 0, out, word, FastLanes.BLOCK / 64);
+            } else {
+                // A whole block from the middle of a word (an array sliced at any row): each word of out takes the
+                // top of one block word and the bottom of the next.
+                out[word] = out[word] & ((1L << s) - 1) | bits[0] << s;
+                for (int i = 1; i < FastLanes.BLOCK / 64; i++) {
+                    out[word + i] = bits[i - 1] >>> (64 - s) | bits[i] << s;
+                }
+                out[word + FastLanes.BLOCK / 64] = bits[FastLanes.BLOCK / 64 - 1] >>> (64 - s);
+            }
+            return;
+        }
+        long row = firstRow;
+        int i = from;
+        while (i < to) {
+            int word = (int) (row >>> 6);
+            int bit = (int) (row & 63);
+            int k = Math.min(64 - bit, to - i);
+            // k bits of the block from bit i: from one word, or the end of one and the start of the next.
+            int w = i >>> 6;
+            int b = i & 63;
+            long v = bits[w] >>> b;
+            if (b + k > 64) {
+                v |= bits[w + 1] << (64 - b);
+            }
+            if (k < 64) {
+                v &= (1L << k) - 1;
+            }
+            long keep = bit == 0 ? 0 : out[word] & ((1L << bit) - 1);
+            out[word] = keep | v << bit;
+            row += k;
+            i += k;
+        }
+    }
+
+    /** Buffers for one block of one type, kept for the whole array. */
     private static final class Scratch {
-        private final int typeBytes;
+        private final int typeBits;
         private final int width;
         private final int words;
+        private final int lanes;
+        private final byte[] rowOf;
+        private final long[] bits = new long[FastLanes.BLOCK / 64];
+        private final byte[] flags = new byte[FastLanes.BLOCK];
+        private int[] asked;
         private byte[] in8;
         private byte[] codes8;
         private short[] in16;
@@ -159,161 +212,258 @@ final class CodeRange {
         private long[] codes64;
 
         Scratch(PType ptype, int width) {
-            this.typeBytes = ptype.byteWidth();
+            this.typeBits = ptype.byteWidth() * 8;
             this.width = width;
-            this.words = width * (FastLanes.BLOCK / (typeBytes * 8));
+            this.lanes = FastLanes.BLOCK / typeBits;
+            this.words = width * lanes;
+            this.rowOf = FastLanes.rowsOf(typeBits);
         }
 
-        /** Unpacks block {@code b} and tests block positions {@code [from, to)}, rows from {@code firstRow}. */
-        void unpackAndTest(MemorySegment packed, int b, int from, int to, long firstRow, long lo, long span,
-                long[] out) {
-            long bias = span ^ Long.MIN_VALUE;
-            switch (typeBytes) {
-                case 1 -> {
-                    if (codes8 == null) {
+        /** Copies block {@code b}'s packed words into the heap array of the type. */
+        private void copyIn(MemorySegment packed, int b) {
+            switch (typeBits) {
+                case 8 -> {
+                    if (in8 == null) {
                         in8 = new byte[words];
-                        codes8 = new byte[FastLanes.BLOCK];
                     }
                     MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, (long) b * words, in8, 0, words);
-                    BitUnpack8.unpack(width, in8, 0, codes8, 0);
-                    byte[] codes = codes8;
-                    if (from == 0 && to == FastLanes.BLOCK && (firstRow & 63) == 0) {
-                        // A whole block on word boundaries: 64 rows per word, no per-row bookkeeping.
-                        int word = (int) (firstRow >>> 6);
-                        for (int i = 0; i < FastLanes.BLOCK; i += 64) {
-                            long bits = 0;
-                            for (int j = 0; j < 64; j++) {
-                                long c = codes[i + j] & 0xFFL;
-                                bits |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << j;
-                            }
-                            out[word++] = bits;
-                        }
-                        return;
-                    }
-                    long row = firstRow;
-                    int word = (int) (row >>> 6);
-                    long acc = out[word] & ((1L << row) - 1);
-                    for (int i = from; i < to; i++) {
-                        long c = codes[i] & 0xFFL;
-                        acc |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << row;
-                        if ((++row & 63) == 0) {
-                            out[word++] = acc;
-                            acc = 0;
-                        }
-                    }
-                    if ((row & 63) != 0) {
-                        out[word] = acc;
-                    }
                 }
-                case 2 -> {
-                    if (codes16 == null) {
+                case 16 -> {
+                    if (in16 == null) {
                         in16 = new short[words];
-                        codes16 = new short[FastLanes.BLOCK];
                     }
                     MemorySegment.copy(packed, LittleEndian.SHORT, (long) b * words * 2, in16, 0, words);
-                    BitUnpack16.unpack(width, in16, 0, codes16, 0);
-                    short[] codes = codes16;
-                    if (from == 0 && to == FastLanes.BLOCK && (firstRow & 63) == 0) {
-                        // A whole block on word boundaries: 64 rows per word, no per-row bookkeeping.
-                        int word = (int) (firstRow >>> 6);
-                        for (int i = 0; i < FastLanes.BLOCK; i += 64) {
-                            long bits = 0;
-                            for (int j = 0; j < 64; j++) {
-                                long c = codes[i + j] & 0xFFFFL;
-                                bits |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << j;
-                            }
-                            out[word++] = bits;
-                        }
-                        return;
-                    }
-                    long row = firstRow;
-                    int word = (int) (row >>> 6);
-                    long acc = out[word] & ((1L << row) - 1);
-                    for (int i = from; i < to; i++) {
-                        long c = codes[i] & 0xFFFFL;
-                        acc |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << row;
-                        if ((++row & 63) == 0) {
-                            out[word++] = acc;
-                            acc = 0;
-                        }
-                    }
-                    if ((row & 63) != 0) {
-                        out[word] = acc;
-                    }
                 }
-                case 4 -> {
-                    if (codes32 == null) {
+                case 32 -> {
+                    if (in32 == null) {
                         in32 = new int[words];
-                        codes32 = new int[FastLanes.BLOCK];
                     }
                     MemorySegment.copy(packed, LittleEndian.INT, (long) b * words * 4, in32, 0, words);
+                }
+                default -> {
+                    if (in64 == null) {
+                        in64 = new long[words];
+                    }
+                    MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words * 8, in64, 0, words);
+                }
+            }
+        }
+
+        /**
+         * Unpacks block {@code b} and tests block positions {@code [from, to)}, rows from {@code firstRow}, against
+         * {@code [lo, hi]} ({@code 0 <= lo <= hi <= } the largest code, unsigned).
+         */
+        void unpackAndTest(MemorySegment packed, int b, int from, int to, long firstRow, long lo, long hi,
+                long[] out) {
+            copyIn(packed, b);
+            long[] answers = bits;
+            byte[] f = flags;
+            long bias = (hi - lo) ^ Long.MIN_VALUE;
+            // The whole block is tested (positions outside [from, to) are not written to out). Codes wider than seven
+            // bits get a 0/1 byte each, from c - l and h - c, which are both non-negative exactly when c is in [l, h]
+            // and cannot overflow (every value is below 2^31, or 2^63 in longs); eight bytes then become eight bits.
+            switch (typeBits) {
+                case 8 -> {
+                    if (codes8 == null) {
+                        codes8 = new byte[FastLanes.BLOCK];
+                    }
+                    BitUnpack8.unpack(width, in8, 0, codes8, 0);
+                    byte[] codes = codes8;
+                    if (width < 8) {
+                        long lows = lo * EVERY_BYTE;
+                        long highs = hi * EVERY_BYTE;
+                        for (int w = 0; w < FastLanes.BLOCK / 64; w++) {
+                            int i = w * 64;
+                            answers[w] = inRange8((long) LONGS.get(codes, i), lows, highs)
+                                    | inRange8((long) LONGS.get(codes, i + 8), lows, highs) << 8
+                                    | inRange8((long) LONGS.get(codes, i + 16), lows, highs) << 16
+                                    | inRange8((long) LONGS.get(codes, i + 24), lows, highs) << 24
+                                    | inRange8((long) LONGS.get(codes, i + 32), lows, highs) << 32
+                                    | inRange8((long) LONGS.get(codes, i + 40), lows, highs) << 40
+                                    | inRange8((long) LONGS.get(codes, i + 48), lows, highs) << 48
+                                    | inRange8((long) LONGS.get(codes, i + 56), lows, highs) << 56;
+                        }
+                    } else {
+                        int l = (int) lo;
+                        int h = (int) hi;
+                        for (int i = 0; i < FastLanes.BLOCK; i++) {
+                            int c = codes[i] & 0xFF;
+                            f[i] = (byte) (~((c - l) | (h - c)) >>> 31);
+                        }
+                        packFlags(f, answers);
+                    }
+                }
+                case 16 -> {
+                    if (codes16 == null) {
+                        codes16 = new short[FastLanes.BLOCK];
+                    }
+                    BitUnpack16.unpack(width, in16, 0, codes16, 0);
+                    short[] codes = codes16;
+                    int l = (int) lo;
+                    int h = (int) hi;
+                    for (int i = 0; i < FastLanes.BLOCK; i++) {
+                        int c = codes[i] & 0xFFFF;
+                        f[i] = (byte) (~((c - l) | (h - c)) >>> 31);
+                    }
+                    packFlags(f, answers);
+                }
+                case 32 -> {
+                    if (codes32 == null) {
+                        codes32 = new int[FastLanes.BLOCK];
+                    }
                     BitUnpack32.unpack(width, in32, 0, codes32, 0);
                     int[] codes = codes32;
-                    if (from == 0 && to == FastLanes.BLOCK && (firstRow & 63) == 0) {
-                        // A whole block on word boundaries: 64 rows per word, no per-row bookkeeping.
-                        int word = (int) (firstRow >>> 6);
-                        for (int i = 0; i < FastLanes.BLOCK; i += 64) {
-                            long bits = 0;
-                            for (int j = 0; j < 64; j++) {
-                                long c = codes[i + j] & 0xFFFF_FFFFL;
-                                bits |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << j;
-                            }
-                            out[word++] = bits;
+                    if (width < 32) {
+                        int l = (int) lo;
+                        int h = (int) hi;
+                        for (int i = 0; i < FastLanes.BLOCK; i++) {
+                            int c = codes[i];
+                            f[i] = (byte) (~((c - l) | (h - c)) >>> 31);
                         }
-                        return;
-                    }
-                    long row = firstRow;
-                    int word = (int) (row >>> 6);
-                    long acc = out[word] & ((1L << row) - 1);
-                    for (int i = from; i < to; i++) {
-                        long c = codes[i] & 0xFFFF_FFFFL;
-                        acc |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << row;
-                        if ((++row & 63) == 0) {
-                            out[word++] = acc;
-                            acc = 0;
+                    } else {
+                        for (int i = 0; i < FastLanes.BLOCK; i++) {
+                            long c = codes[i] & 0xFFFF_FFFFL;
+                            f[i] = (byte) (~((c - lo) | (hi - c)) >>> 63);
                         }
                     }
-                    if ((row & 63) != 0) {
-                        out[word] = acc;
-                    }
+                    packFlags(f, answers);
                 }
                 default -> {
                     if (codes64 == null) {
-                        in64 = new long[words];
                         codes64 = new long[FastLanes.BLOCK];
                     }
-                    MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words * 8, in64, 0, words);
                     BitUnpack64.unpack(width, in64, 0, codes64, 0);
                     long[] codes = codes64;
-                    if (from == 0 && to == FastLanes.BLOCK && (firstRow & 63) == 0) {
-                        // A whole block on word boundaries: 64 rows per word, no per-row bookkeeping.
-                        int word = (int) (firstRow >>> 6);
-                        for (int i = 0; i < FastLanes.BLOCK; i += 64) {
-                            long bits = 0;
-                            for (int j = 0; j < 64; j++) {
-                                long c = codes[i + j];
-                                bits |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << j;
-                            }
-                            out[word++] = bits;
+                    if (width < 64) {
+                        for (int i = 0; i < FastLanes.BLOCK; i++) {
+                            long c = codes[i];
+                            f[i] = (byte) (~((c - lo) | (hi - c)) >>> 63);
                         }
-                        return;
-                    }
-                    long row = firstRow;
-                    int word = (int) (row >>> 6);
-                    long acc = out[word] & ((1L << row) - 1);
-                    for (int i = from; i < to; i++) {
-                        long c = codes[i];
-                        acc |= (((c - lo) ^ Long.MIN_VALUE) <= bias ? 1L : 0L) << row;
-                        if ((++row & 63) == 0) {
-                            out[word++] = acc;
-                            acc = 0;
+                    } else {
+                        for (int i = 0; i < FastLanes.BLOCK; i++) {
+                            f[i] = ((codes[i] - lo) ^ Long.MIN_VALUE) <= bias ? (byte) 1 : (byte) 0;
                         }
                     }
-                    if ((row & 63) != 0) {
-                        out[word] = acc;
+                    packFlags(f, answers);
+                }
+            }
+            deposit(answers, from, to, firstRow, out);
+        }
+
+        /**
+         * Tests the rows set in {@code within} among block {@code b}'s positions {@code [from, to)} (rows from
+         * {@code firstRow}), each read from its packed bits in a heap copy of the block, against {@code [lo, hi]};
+         * sets the bits of those in the range ({@code out} is clear there).
+         */
+        void testRows(MemorySegment packed, int b, long[] within, int from, int to, long firstRow, long lo,
+                long hi, long[] out) {
+            copyIn(packed, b);
+            if (asked == null) {
+                asked = new int[FastLanes.BLOCK];
+            }
+            int n = positions(within, from, to, firstRow, asked);
+            int[] ps = asked;
+            long bias = (hi - lo) ^ Long.MIN_VALUE;
+            long mask = width == 64 ? -1L : (1L << width) - 1;
+            int laneMask = lanes - 1;
+            long shiftRows = firstRow - from;
+            switch (typeBits) {
+                case 8 -> {
+                    byte[] in = in8;
+                    for (int k = 0; k < n; k++) {
+                        int p = ps[k];
+                        int bit = rowOf[p] * width;
+                        int shift = bit & 7;
+                        int idx = (bit >>> 3) * lanes + (p & laneMask);
+                        long v = (in[idx] & 0xFFL) >>> shift;
+                        if (shift + width > 8) {
+                            v |= (in[idx + lanes] & 0xFFL) << (8 - shift);
+                        }
+                        if ((((v & mask) - lo) ^ Long.MIN_VALUE) <= bias) {
+                            long row = p + shiftRows;
+                            out[(int) (row >>> 6)] |= 1L << row;
+                        }
+                    }
+                }
+                case 16 -> {
+                    short[] in = in16;
+                    for (int k = 0; k < n; k++) {
+                        int p = ps[k];
+                        int bit = rowOf[p] * width;
+                        int shift = bit & 15;
+                        int idx = (bit >>> 4) * lanes + (p & laneMask);
+                        long v = (in[idx] & 0xFFFFL) >>> shift;
+                        if (shift + width > 16) {
+                            v |= (in[idx + lanes] & 0xFFFFL) << (16 - shift);
+                        }
+                        if ((((v & mask) - lo) ^ Long.MIN_VALUE) <= bias) {
+                            long row = p + shiftRows;
+                            out[(int) (row >>> 6)] |= 1L << row;
+                        }
+                    }
+                }
+                case 32 -> {
+                    int[] in = in32;
+                    for (int k = 0; k < n; k++) {
+                        int p = ps[k];
+                        int bit = rowOf[p] * width;
+                        int shift = bit & 31;
+                        int idx = (bit >>> 5) * lanes + (p & laneMask);
+                        long v = (in[idx] & 0xFFFF_FFFFL) >>> shift;
+                        if (shift + width > 32) {
+                            v |= (in[idx + lanes] & 0xFFFF_FFFFL) << (32 - shift);
+                        }
+                        if ((((v & mask) - lo) ^ Long.MIN_VALUE) <= bias) {
+                            long row = p + shiftRows;
+                            out[(int) (row >>> 6)] |= 1L << row;
+                        }
+                    }
+                }
+                default -> {
+                    long[] in = in64;
+                    for (int k = 0; k < n; k++) {
+                        int p = ps[k];
+                        int bit = rowOf[p] * width;
+                        int shift = bit & 63;
+                        int idx = (bit >>> 6) * lanes + (p & laneMask);
+                        long v = in[idx] >>> shift;
+                        if (shift + width > 64) {
+                            v |= in[idx + lanes] << (64 - shift);
+                        }
+                        if ((((v & mask) - lo) ^ Long.MIN_VALUE) <= bias) {
+                            long row = p + shiftRows;
+                            out[(int) (row >>> 6)] |= 1L << row;
+                        }
                     }
                 }
             }
+        }
+
+        /**
+         * Writes to {@code ps} the block positions in {@code [from, to)} whose rows (position {@code from} is row
+         * {@code firstRow}) are set in {@code within}, ascending; returns how many.
+         */
+        private static int positions(long[] within, int from, int to, long firstRow, int[] ps) {
+            long lastRow = firstRow + (to - from);
+            int firstWord = (int) (firstRow >>> 6);
+            int lastWord = (int) ((lastRow - 1) >>> 6);
+            int n = 0;
+            for (int w = firstWord; w <= lastWord; w++) {
+                long bits = within[w];
+                long lowRow = (long) w << 6;
+                if (lowRow < firstRow) {
+                    bits &= -1L << (firstRow - lowRow);
+                }
+                if (lastRow - lowRow < 64) {
+                    bits &= (1L << (lastRow - lowRow)) - 1;
+                }
+                int base = (int) (lowRow - firstRow) + from;
+                while (bits != 0) {
+                    ps[n++] = base + Long.numberOfTrailingZeros(bits);
+                    bits &= bits - 1;
+                }
+            }
+            return n;
         }
     }
 }
