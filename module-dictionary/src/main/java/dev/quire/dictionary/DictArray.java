@@ -83,8 +83,15 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
         }
     }
 
-    /** Every valid code must point at a value. */
+    /**
+     * Every valid code must point at a value. The common case, every code (null rows' included) in range, is settled
+     * from the codes' unsigned maximum, one plain loop per code width; only when that fails are the codes walked row
+     * by row to find the first valid code out of range, or to find that only null rows hold one.
+     */
     static void checkCodes(PrimitiveArray codes, long valueCount) {
+        if (Long.compareUnsigned(maxCode(codes.values(), codes.ptype(), codes.length()), valueCount) < 0) {
+            return;
+        }
         long n = codes.length();
         MemorySegment seg = codes.values();
         PType ptype = codes.ptype();
@@ -95,6 +102,76 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
             if (bad && (allValid || codes.isValid(i))) {
                 throw new MalformedFileException("dictionary code " + (ptype == PType.U64 ? Long.toUnsignedString(c)
                         : Long.toString(c)) + " at row " + i + " is outside the " + valueCount + " values");
+            }
+        }
+    }
+
+    /**
+     * The largest of the first {@code n} codes, compared as unsigned 64-bit numbers after sign extension (so a
+     * negative code of a signed type is larger than any count of values), or 0 when there are none. Codes are read
+     * through a scratch array of their own type, a block at a time, so each loop is a plain reduction over a heap
+     * array.
+     */
+    static long maxCode(MemorySegment seg, PType ptype, long length) {
+        int n = Math.toIntExact(length);
+        int block = Math.min(n, Gather.BLOCK);
+        switch (ptype) {
+            case U8, I8 -> {
+                byte[] s = new byte[block];
+                int max = 0;
+                int min = 0;
+                for (int base = 0; base < n; base += block) {
+                    int len = Math.min(block, n - base);
+                    MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, base, s, 0, len);
+                    for (int j = 0; j < len; j++) {
+                        max = Math.max(max, s[j] & 0xFF);
+                        min = Math.min(min, s[j]);
+                    }
+                }
+                return ptype == PType.I8 && min < 0 ? -1L : max;
+            }
+            case U16, I16 -> {
+                short[] s = new short[block];
+                int max = 0;
+                int min = 0;
+                for (int base = 0; base < n; base += block) {
+                    int len = Math.min(block, n - base);
+                    MemorySegment.copy(seg, SHORT, (long) base << 1, s, 0, len);
+                    for (int j = 0; j < len; j++) {
+                        max = Math.max(max, s[j] & 0xFFFF);
+                        min = Math.min(min, s[j]);
+                    }
+                }
+                return ptype == PType.I16 && min < 0 ? -1L : max;
+            }
+            case U32, I32 -> {
+                int[] s = new int[block];
+                int max = 0;
+                int min = 0;
+                for (int base = 0; base < n; base += block) {
+                    int len = Math.min(block, n - base);
+                    MemorySegment.copy(seg, INT, (long) base << 2, s, 0, len);
+                    for (int j = 0; j < len; j++) {
+                        max = Math.max(max, s[j]);
+                        min = Math.min(min, s[j]);
+                    }
+                }
+                // Unsigned: a code at or above 2^31 reads as negative, so min < 0 sends both types row by row.
+                return min < 0 ? -1L : max;
+            }
+            default -> {
+                long[] s = new long[block];
+                long max = 0;
+                long min = 0;
+                for (int base = 0; base < n; base += block) {
+                    int len = Math.min(block, n - base);
+                    MemorySegment.copy(seg, LONG, (long) base << 3, s, 0, len);
+                    for (int j = 0; j < len; j++) {
+                        max = Math.max(max, s[j]);
+                        min = Math.min(min, s[j]);
+                    }
+                }
+                return min < 0 ? -1L : max;
             }
         }
     }
@@ -329,17 +406,29 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
                 + codes.ptype().displayName() + "]";
     }
 
-    /** The row validity as a {@link Validity} of a canonical array of {@code dtype}. */
-    Validity rowValidity() {
-        if (!dtype.nullable()) {
-            return Validity.NON_NULLABLE;
-        }
-        if (codes.nullCount() == 0 && !values.hasNulls()) {
-            return Validity.ALL_VALID;
+    /**
+     * One bit per row, set when the row is valid, or null when no row can be null (bits past the last row are
+     * clear).
+     */
+    long[] rowValidityBits() {
+        if (!dtype.nullable() || (codes.nullCount() == 0 && !values.hasNulls())) {
+            return null;
         }
         int n = Math.toIntExact(length());
         long[] bits = new long[(n + 63) >>> 6];
         validity(bits);
+        return bits;
+    }
+
+    /** The row validity as a {@link Validity} of a canonical array of {@code dtype}, from {@link #rowValidityBits}. */
+    Validity rowValidity(long[] bits) {
+        if (!dtype.nullable()) {
+            return Validity.NON_NULLABLE;
+        }
+        if (bits == null) {
+            return Validity.ALL_VALID;
+        }
+        int n = Math.toIntExact(length());
         byte[] bytes = new byte[(n + 7) >>> 3];
         for (int i = 0; i < bytes.length; i++) {
             bytes[i] = (byte) (bits[i >>> 3] >>> ((i & 7) << 3));
