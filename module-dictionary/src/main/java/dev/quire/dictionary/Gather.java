@@ -9,6 +9,7 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.IntegerBlocks;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -18,7 +19,8 @@ import java.util.Arrays;
  * string values are copied as fixed-width slots (a string's 16-byte view, which keeps pointing into the values' data
  * buffers); other dtypes go through an {@link ArrayBuilder}. Null rows get zeroed slots.
  *
- * <p>The codes are read {@link #BLOCK} rows at a time into a scratch {@code int[]} that stays in cache, and each block
+ * <p>The codes are read {@link #BLOCK} rows at a time into a scratch {@code int[]} that stays in cache (unpacked there
+ * when they are still bit-packed), and each block
  * is gathered from a heap copy of the values' slots ({@link SlotTable}, made once per dictionary) straight into the
  * output, so nothing of the array's size is built besides the output. The table has one zero slot past the values:
  * null rows are pointed at it, so the gather loops neither branch nor check per row. Valid codes need no check here:
@@ -28,7 +30,7 @@ final class Gather {
     private Gather() {}
 
     /** Rows whose codes are widened and gathered together. */
-    static final int BLOCK = 1024;
+    static final int BLOCK = IntegerBlocks.MAX_BLOCK_ROWS;
 
     static Array gather(DType dtype, DictArray dict, Array values) {
         long[] validBits = dict.rowValidityBits();
@@ -66,21 +68,17 @@ final class Gather {
         if (table == null) {
             return fromSegment(dict, source, width, validBits, n);
         }
-        PrimitiveArray codes = dict.codes();
-        MemorySegment codeSeg = codes.values();
-        PType codeType = codes.ptype();
         int sentinel = table.count();
         if (sentinel == 1 && validBits == null) {
             return table.repeat(n);
         }
         int[] block = new int[BLOCK];
-        CodeScratch scratch = new CodeScratch();
+        CodeBlocks codes = new CodeBlocks(dict);
         switch (table) {
             case SlotTable.Bytes(byte[] t, int w) when w == 1 -> {
                 byte[] out = new byte[n];
-                for (int base = 0; base < n; base += BLOCK) {
-                    int len = Math.min(BLOCK, n - base);
-                    scratch.read(codeSeg, codeType, base, len, block, validBits, sentinel);
+                for (int base = 0, len; base < n; base += len) {
+                    len = codes.next(block, validBits, sentinel);
                     for (int j = 0; j < len; j++) {
                         out[base + j] = t[block[j]];
                     }
@@ -89,9 +87,8 @@ final class Gather {
             }
             case SlotTable.Shorts(short[] t) -> {
                 short[] out = new short[n];
-                for (int base = 0; base < n; base += BLOCK) {
-                    int len = Math.min(BLOCK, n - base);
-                    scratch.read(codeSeg, codeType, base, len, block, validBits, sentinel);
+                for (int base = 0, len; base < n; base += len) {
+                    len = codes.next(block, validBits, sentinel);
                     for (int j = 0; j < len; j++) {
                         out[base + j] = t[block[j]];
                     }
@@ -100,9 +97,8 @@ final class Gather {
             }
             case SlotTable.Ints(int[] t) -> {
                 int[] out = new int[n];
-                for (int base = 0; base < n; base += BLOCK) {
-                    int len = Math.min(BLOCK, n - base);
-                    scratch.read(codeSeg, codeType, base, len, block, validBits, sentinel);
+                for (int base = 0, len; base < n; base += len) {
+                    len = codes.next(block, validBits, sentinel);
                     for (int j = 0; j < len; j++) {
                         out[base + j] = t[block[j]];
                     }
@@ -111,9 +107,8 @@ final class Gather {
             }
             case SlotTable.Longs(long[] t, int words) when words == 1 -> {
                 long[] out = new long[n];
-                for (int base = 0; base < n; base += BLOCK) {
-                    int len = Math.min(BLOCK, n - base);
-                    scratch.read(codeSeg, codeType, base, len, block, validBits, sentinel);
+                for (int base = 0, len; base < n; base += len) {
+                    len = codes.next(block, validBits, sentinel);
                     for (int j = 0; j < len; j++) {
                         out[base + j] = t[block[j]];
                     }
@@ -123,9 +118,8 @@ final class Gather {
             case SlotTable.Longs(long[] t, int words) when words == 2 -> {
                 // String views and decimal128: two longs per slot.
                 long[] out = new long[Math.multiplyExact(n, 2)];
-                for (int base = 0; base < n; base += BLOCK) {
-                    int len = Math.min(BLOCK, n - base);
-                    scratch.read(codeSeg, codeType, base, len, block, validBits, sentinel);
+                for (int base = 0, len; base < n; base += len) {
+                    len = codes.next(block, validBits, sentinel);
                     for (int j = 0, o = base << 1; j < len; j++, o += 2) {
                         int c = block[j] << 1;
                         out[o] = t[c];
@@ -136,9 +130,8 @@ final class Gather {
             }
             case SlotTable.Longs(long[] t, int words) -> {
                 long[] out = new long[Math.multiplyExact(n, words)];
-                for (int base = 0; base < n; base += BLOCK) {
-                    int len = Math.min(BLOCK, n - base);
-                    scratch.read(codeSeg, codeType, base, len, block, validBits, sentinel);
+                for (int base = 0, len; base < n; base += len) {
+                    len = codes.next(block, validBits, sentinel);
                     for (int j = 0; j < len; j++) {
                         System.arraycopy(t, block[j] * words, out, (base + j) * words, words);
                     }
@@ -147,9 +140,8 @@ final class Gather {
             }
             case SlotTable.Bytes(byte[] t, int w) -> {
                 byte[] out = new byte[Math.multiplyExact(n, w)];
-                for (int base = 0; base < n; base += BLOCK) {
-                    int len = Math.min(BLOCK, n - base);
-                    scratch.read(codeSeg, codeType, base, len, block, validBits, sentinel);
+                for (int base = 0, len; base < n; base += len) {
+                    len = codes.next(block, validBits, sentinel);
                     for (int j = 0; j < len; j++) {
                         System.arraycopy(t, block[j] * w, out, (base + j) * w, w);
                     }
@@ -175,14 +167,12 @@ final class Gather {
      */
     private static MemorySegment fromSegment(DictArray dict, MemorySegment source, int width, long[] validBits,
             int n) {
-        PrimitiveArray codes = dict.codes();
         int sentinel = Math.toIntExact(source.byteSize() / width);
         MemorySegment out = MemorySegment.ofArray(new long[Math.toIntExact(((long) n * width + 7) >>> 3)]);
         int[] block = new int[BLOCK];
-        CodeScratch scratch = new CodeScratch();
-        for (int base = 0; base < n; base += BLOCK) {
-            int len = Math.min(BLOCK, n - base);
-            scratch.read(codes.values(), codes.ptype(), base, len, block, validBits, sentinel);
+        CodeBlocks codes = new CodeBlocks(dict);
+        for (int base = 0, len; base < n; base += len) {
+            len = codes.next(block, validBits, sentinel);
             for (int j = 0; j < len; j++) {
                 int c = block[j];
                 if (c != sentinel) {
@@ -194,16 +184,58 @@ final class Gather {
     }
 
     /**
-     * Reads a block of codes, widened to {@code int}, through a scratch array of the codes' own type (one bulk copy,
-     * then a plain loop over a heap array). Codes are taken as unsigned: a valid code was checked to lie in
-     * {@code [0, values)}, and the code of a null row is replaced by {@code sentinel}.
+     * The codes of a dictionary array in blocks of at most {@link #BLOCK} rows, widened to {@code int}: unpacked a
+     * block at a time while they are still packed ({@link DictArray#codeBlocks}), else read from the canonical codes
+     * through a scratch array of their own type (one bulk copy, then a plain loop over a heap array). Codes are taken
+     * as unsigned: a valid code was checked to lie in {@code [0, values)}, and the code of a null row is replaced by a
+     * sentinel.
      */
-    private static final class CodeScratch {
+    private static final class CodeBlocks {
+        private final IntegerBlocks.Cursor cursor;
+        private final MemorySegment seg;
+        private final PType ptype;
+        private final int length;
+        private int row;
         private byte[] bytes;
         private short[] shorts;
         private long[] longs;
 
-        void read(MemorySegment seg, PType ptype, int from, int len, int[] out, long[] validBits, int sentinel) {
+        CodeBlocks(DictArray dict) {
+            this.cursor = dict.codeBlocks().orElse(null);
+            this.length = Math.toIntExact(dict.length());
+            if (cursor == null) {
+                PrimitiveArray codes = dict.codes();
+                this.seg = codes.values();
+                this.ptype = codes.ptype();
+            } else {
+                this.seg = null;
+                this.ptype = null;
+            }
+        }
+
+        /**
+         * Writes the next rows' codes to {@code out}, {@code sentinel} for each row whose bit is clear in
+         * {@code validBits} (when not null), and returns how many rows.
+         */
+        int next(int[] out, long[] validBits, int sentinel) {
+            int from = row;
+            int len = cursor != null ? cursor.next(out) : read(out, from, Math.min(BLOCK, length - from));
+            if (len <= 0) {
+                throw new IllegalStateException("dictionary codes end at row " + from + " of " + length);
+            }
+            if (validBits != null) {
+                for (int j = 0; j < len; j++) {
+                    int i = from + j;
+                    if ((validBits[i >>> 6] >>> i & 1L) == 0) {
+                        out[j] = sentinel;
+                    }
+                }
+            }
+            row = from + len;
+            return len;
+        }
+
+        private int read(int[] out, int from, int len) {
             switch (ptype.byteWidth()) {
                 case 1 -> {
                     byte[] s = bytes == null ? bytes = new byte[BLOCK] : bytes;
@@ -228,14 +260,7 @@ final class Gather {
                     }
                 }
             }
-            if (validBits != null) {
-                for (int j = 0; j < len; j++) {
-                    int i = from + j;
-                    if ((validBits[i >>> 6] >>> i & 1L) == 0) {
-                        out[j] = sentinel;
-                    }
-                }
-            }
+            return len;
         }
     }
 
