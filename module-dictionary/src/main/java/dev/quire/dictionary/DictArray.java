@@ -12,6 +12,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.expr.ValuePredicate;
 import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.spi.IntegerBlocks;
 import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -27,6 +28,10 @@ import java.util.Optional;
  * <p>Filters on a dictionary column are evaluated on the values once (per dictionary and predicate, cached) and mapped
  * to rows through the codes ({@link FilterKernel}); {@link #toCanonical()} gathers the values, keeping string bytes
  * where they are (only 16-byte views are copied). A selective scan gathers only the rows it keeps ({@link TakeKernel}).
+ *
+ * <p>Codes that arrive bit-packed and offer {@link IntegerBlocks} stay packed: {@link #toCanonical()} unpacks them a
+ * block at a time while gathering, and they are decoded whole only for what needs them canonical ({@link #codes()},
+ * filters).
  */
 public final class DictArray implements Array, FilterKernel, TakeKernel {
     public static final String ID = "vortex.dict";
@@ -36,7 +41,10 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     private static final ValueLayout.OfLong LONG = LittleEndian.LONG;
 
     private final DType dtype;
-    private final PrimitiveArray codes;
+    /** The codes as given: canonical, or still encoded when they offer {@link IntegerBlocks}. */
+    private final Array codeSource;
+    /** The canonical codes, decoded on first use (the same object as {@link #codeSource} when that is canonical). */
+    private volatile PrimitiveArray codes;
     private final DictValues values;
 
     /**
@@ -47,18 +55,38 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
      * @throws InvalidArgumentException when the dtypes do not fit together
      */
     public DictArray(DType dtype, Array codes, Array values) {
-        this(dtype, canonicalCodes(codes), new DictValues(values), true);
-        checkDTypes(dtype, this.codes.dtype(), values.dtype());
+        this(dtype, readCodes(codes), new DictValues(values), true);
+        checkDTypes(dtype, codesDType(), values.dtype());
     }
 
-    /** An array sharing {@code values} (and what was computed from them) with other arrays of one dictionary. */
-    DictArray(DType dtype, PrimitiveArray codes, DictValues values, boolean checkCodes) {
+    /**
+     * An array sharing {@code values} (and what was computed from them) with other arrays of one dictionary, over
+     * {@code codes} as {@link #readCodes} returns them.
+     */
+    DictArray(DType dtype, Array codes, DictValues values, boolean checkCodes) {
         this.dtype = Objects.requireNonNull(dtype, "dtype is null");
-        this.codes = codes;
+        this.codeSource = codes;
+        this.codes = codes instanceof PrimitiveArray p ? p : null;
         this.values = values;
         if (checkCodes) {
-            checkCodes(codes, values.length());
+            checkCodes(values.length());
         }
+    }
+
+    /**
+     * The codes kept as they are when still encoded and offering {@link IntegerBlocks}, otherwise decoded.
+     *
+     * @throws InvalidArgumentException when they are not integers
+     */
+    static Array readCodes(Array codes) {
+        if (!(codes.dtype() instanceof DType.Primitive p) || !p.ptype().isInteger()) {
+            throw new InvalidArgumentException("dictionary codes are integers, not " + codes.dtype());
+        }
+        if (!(codes instanceof PrimitiveArray) && codes instanceof IntegerBlocks blocks
+                && blocks.intBlocks().isPresent()) {
+            return codes;
+        }
+        return canonicalCodes(codes);
     }
 
     private static PrimitiveArray canonicalCodes(Array codes) {
@@ -66,6 +94,51 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
             throw new InvalidArgumentException("dictionary codes are integers, not " + codes.dtype());
         }
         return p;
+    }
+
+    /** The codes' dtype, without decoding them. */
+    DType.Primitive codesDType() {
+        return (DType.Primitive) codeSource.dtype();
+    }
+
+    /**
+     * A cursor over the codes' blocks while they are still encoded, or empty once they are decoded (or cannot be read
+     * so).
+     */
+    Optional<IntegerBlocks.Cursor> codeBlocks() {
+        if (codes == null && codeSource instanceof IntegerBlocks blocks) {
+            return blocks.intBlocks();
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Every valid code must point at a value. Codes still packed are settled without decoding them when their width
+     * cannot reach past the values, else from their maximum, read a block at a time; only when that fails are they
+     * decoded and checked as canonical codes are.
+     */
+    private void checkCodes(long valueCount) {
+        Optional<IntegerBlocks.Cursor> cursor = codeBlocks();
+        if (cursor.isPresent()) {
+            IntegerBlocks.Cursor c = cursor.get();
+            if (c.bound() <= valueCount) {
+                return;
+            }
+            int[] block = new int[IntegerBlocks.MAX_BLOCK_ROWS];
+            int max = 0;
+            int signs = 0;
+            for (int k = c.next(block); k > 0; k = c.next(block)) {
+                for (int j = 0; j < k; j++) {
+                    max = Math.max(max, block[j]);
+                    signs |= block[j];
+                }
+            }
+            // A cursor hands out no negative values; if one did, the row-by-row check below judges it.
+            if (signs >= 0 && max < valueCount) {
+                return;
+            }
+        }
+        checkCodes(codes(), valueCount);
     }
 
     static void checkDTypes(DType dtype, DType.Primitive codes, DType values) {
@@ -83,8 +156,15 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
         }
     }
 
-    /** Every valid code must point at a value. */
+    /**
+     * Every valid code must point at a value. The common case, every code (null rows' included) in range, is settled
+     * from the codes' unsigned maximum, one plain loop per code width; only when that fails are the codes walked row
+     * by row to find the first valid code out of range, or to find that only null rows hold one.
+     */
     static void checkCodes(PrimitiveArray codes, long valueCount) {
+        if (Long.compareUnsigned(maxCode(codes.values(), codes.ptype(), codes.length()), valueCount) < 0) {
+            return;
+        }
         long n = codes.length();
         MemorySegment seg = codes.values();
         PType ptype = codes.ptype();
@@ -95,6 +175,76 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
             if (bad && (allValid || codes.isValid(i))) {
                 throw new MalformedFileException("dictionary code " + (ptype == PType.U64 ? Long.toUnsignedString(c)
                         : Long.toString(c)) + " at row " + i + " is outside the " + valueCount + " values");
+            }
+        }
+    }
+
+    /**
+     * The largest of the first {@code n} codes, compared as unsigned 64-bit numbers after sign extension (so a
+     * negative code of a signed type is larger than any count of values), or 0 when there are none. Codes are read
+     * through a scratch array of their own type, a block at a time, so each loop is a plain reduction over a heap
+     * array.
+     */
+    static long maxCode(MemorySegment seg, PType ptype, long length) {
+        int n = Math.toIntExact(length);
+        int block = Math.min(n, Gather.BLOCK);
+        switch (ptype) {
+            case U8, I8 -> {
+                byte[] s = new byte[block];
+                int max = 0;
+                int min = 0;
+                for (int base = 0; base < n; base += block) {
+                    int len = Math.min(block, n - base);
+                    MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, base, s, 0, len);
+                    for (int j = 0; j < len; j++) {
+                        max = Math.max(max, s[j] & 0xFF);
+                        min = Math.min(min, s[j]);
+                    }
+                }
+                return ptype == PType.I8 && min < 0 ? -1L : max;
+            }
+            case U16, I16 -> {
+                short[] s = new short[block];
+                int max = 0;
+                int min = 0;
+                for (int base = 0; base < n; base += block) {
+                    int len = Math.min(block, n - base);
+                    MemorySegment.copy(seg, SHORT, (long) base << 1, s, 0, len);
+                    for (int j = 0; j < len; j++) {
+                        max = Math.max(max, s[j] & 0xFFFF);
+                        min = Math.min(min, s[j]);
+                    }
+                }
+                return ptype == PType.I16 && min < 0 ? -1L : max;
+            }
+            case U32, I32 -> {
+                int[] s = new int[block];
+                int max = 0;
+                int min = 0;
+                for (int base = 0; base < n; base += block) {
+                    int len = Math.min(block, n - base);
+                    MemorySegment.copy(seg, INT, (long) base << 2, s, 0, len);
+                    for (int j = 0; j < len; j++) {
+                        max = Math.max(max, s[j]);
+                        min = Math.min(min, s[j]);
+                    }
+                }
+                // Unsigned: a code at or above 2^31 reads as negative, so min < 0 sends both types row by row.
+                return min < 0 ? -1L : max;
+            }
+            default -> {
+                long[] s = new long[block];
+                long max = 0;
+                long min = 0;
+                for (int base = 0; base < n; base += block) {
+                    int len = Math.min(block, n - base);
+                    MemorySegment.copy(seg, LONG, (long) base << 3, s, 0, len);
+                    for (int j = 0; j < len; j++) {
+                        max = Math.max(max, s[j]);
+                        min = Math.min(min, s[j]);
+                    }
+                }
+                return min < 0 ? -1L : max;
             }
         }
     }
@@ -112,9 +262,14 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
         };
     }
 
-    /** The codes, one per row. */
+    /** The codes, one per row (decoded on first use when they were read packed). */
     public PrimitiveArray codes() {
-        return codes;
+        PrimitiveArray c = codes;
+        if (c == null) {
+            c = canonicalCodes(codeSource);
+            codes = c;
+        }
+        return c;
     }
 
     /** The distinct values the codes point at. */
@@ -129,7 +284,8 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
 
     /** The code of row {@code i} (meaningless when the code is null). */
     public long code(long i) {
-        return read(codes.values(), codes.ptype(), i);
+        PrimitiveArray c = codes();
+        return read(c.values(), c.ptype(), i);
     }
 
     @Override
@@ -139,7 +295,7 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
 
     @Override
     public long length() {
-        return codes.length();
+        return codeSource.length();
     }
 
     @Override
@@ -149,7 +305,7 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
 
     @Override
     public boolean isValid(long index) {
-        if (!codes.isValid(index)) {
+        if (!codeSource.isValid(index)) {
             return false;
         }
         return !values.hasNulls() || values.canonical().isValid(code(index));
@@ -157,7 +313,7 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
 
     @Override
     public long nullCount() {
-        long nulls = codes.nullCount();
+        long nulls = codeSource.nullCount();
         if (!values.hasNulls()) {
             return nulls;
         }
@@ -171,8 +327,9 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
 
     @Override
     public DictArray slice(long from, long to) {
-        PrimitiveArray sliced = codes.slice(from, to);
-        return new DictArray(dtype, sliced, values, false);
+        PrimitiveArray decoded = codes;
+        Array sliced = decoded != null ? decoded.slice(from, to) : codeSource.slice(from, to);
+        return new DictArray(dtype, sliced instanceof PrimitiveArray ? sliced : readCodes(sliced), values, false);
     }
 
     @Override
@@ -193,8 +350,16 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
         return Optional.of(Gather.gather(dtype, picked, values.canonical()));
     }
 
-    /** The codes of {@code rows} (ascending, in range), with their validity. */
+    /**
+     * The codes of {@code rows} (ascending, in range), with their validity: read from the packed codes when they
+     * offer that, else picked from the canonical ones.
+     */
     private PrimitiveArray codesAt(long[] rows) {
+        if (codes == null && codeSource instanceof TakeKernel kernel
+                && kernel.take(rows).orElse(null) instanceof PrimitiveArray p) {
+            return p;
+        }
+        PrimitiveArray codes = codes();
         int width = codes.ptype().byteWidth();
         MemorySegment src = codes.values();
         MemorySegment dst = MemorySegment.ofArray(new byte[Math.multiplyExact(rows.length, width)]);
@@ -248,13 +413,13 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     public void validity(long[] out) {
         int n = Math.toIntExact(length());
         Arrays.fill(out, 0L);
-        if (codes.nullCount() == 0) {
+        if (codeSource.nullCount() == 0) {
             for (int i = 0; i < n; i++) {
                 out[i >>> 6] |= 1L << i;
             }
         } else {
             for (int i = 0; i < n; i++) {
-                if (codes.isValid(i)) {
+                if (codeSource.isValid(i)) {
                     out[i >>> 6] |= 1L << i;
                 }
             }
@@ -287,6 +452,7 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     private void mapCodes(long[] valueBits, long[] rows, long[] out) {
         int n = Math.toIntExact(length());
         long limit = values.length();
+        PrimitiveArray codes = codes();
         MemorySegment seg = codes.values();
         PType ptype = codes.ptype();
         for (int w = 0, base = 0; base < n; w++, base += 64) {
@@ -326,20 +492,56 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     @Override
     public String toString() {
         return "DictArray[" + dtype + ", " + length() + " rows, " + values.length() + " values, codes "
-                + codes.ptype().displayName() + "]";
+                + codesDType().ptype().displayName() + "]";
     }
 
-    /** The row validity as a {@link Validity} of a canonical array of {@code dtype}. */
-    Validity rowValidity() {
-        if (!dtype.nullable()) {
-            return Validity.NON_NULLABLE;
-        }
-        if (codes.nullCount() == 0 && !values.hasNulls()) {
-            return Validity.ALL_VALID;
+    /**
+     * One bit per row, set when the row is valid, or null when no row can be null (bits past the last row are
+     * clear).
+     */
+    long[] rowValidityBits() {
+        if (!dtype.nullable() || (codeSource.nullCount() == 0 && !values.hasNulls())) {
+            return null;
         }
         int n = Math.toIntExact(length());
         long[] bits = new long[(n + 63) >>> 6];
-        validity(bits);
+        Optional<IntegerBlocks.Cursor> cursor = values.hasNulls() ? codeBlocks() : Optional.empty();
+        if (cursor.isPresent()) {
+            // Null values are found through the packed codes, so they need not be decoded whole.
+            validityFromBlocks(cursor.get(), bits);
+        } else {
+            validity(bits);
+        }
+        return bits;
+    }
+
+    /** {@link #validity(long[])} from codes read through {@code cursor} ({@code out} is zero on entry). */
+    private void validityFromBlocks(IntegerBlocks.Cursor cursor, long[] out) {
+        long[] validValues = values.validBits();
+        long limit = values.length();
+        boolean codesAllValid = codeSource.nullCount() == 0;
+        int[] block = new int[IntegerBlocks.MAX_BLOCK_ROWS];
+        int row = 0;
+        for (int k = cursor.next(block); k > 0; row += k, k = cursor.next(block)) {
+            for (int j = 0; j < k; j++) {
+                int i = row + j;
+                int c = block[j];
+                if ((c & 0xFFFF_FFFFL) < limit && (validValues[c >>> 6] >>> c & 1L) != 0 && (codesAllValid || codeSource.isValid(i))) {
+                    out[i >>> 6] |= 1L << i;
+                }
+            }
+        }
+    }
+
+    /** The row validity as a {@link Validity} of a canonical array of {@code dtype}, from {@link #rowValidityBits}. */
+    Validity rowValidity(long[] bits) {
+        if (!dtype.nullable()) {
+            return Validity.NON_NULLABLE;
+        }
+        if (bits == null) {
+            return Validity.ALL_VALID;
+        }
+        int n = Math.toIntExact(length());
         byte[] bytes = new byte[(n + 7) >>> 3];
         for (int i = 0; i < bytes.length; i++) {
             bytes[i] = (byte) (bits[i >>> 3] >>> ((i & 7) << 3));

@@ -5,7 +5,6 @@ import dev.quire.dictionary.internal.proto.DictLayoutMetadata;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.Array;
-import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.expr.RowMask;
@@ -25,7 +24,8 @@ import java.util.concurrent.CompletableFuture;
  * row, an integer primitive), with protobuf metadata {@code DictLayoutMetadata {PType codes_ptype = 1; optional bool
  * is_nullable_codes = 2; optional bool all_values_referenced = 3}}; absent {@code is_nullable_codes} means the codes
  * are as nullable as the column. Rows are the codes' rows: splits are the codes child's, and a read reads the codes of
- * the rows asked for plus the values once per reader, returning a {@link DictArray}.
+ * the rows asked for plus the values once per reader, returning a {@link DictArray} (over the codes as read, still
+ * bit-packed where they were).
  */
 public final class DictLayout implements LayoutVTable {
     public static final String ID = "vortex.dict";
@@ -168,14 +168,14 @@ public final class DictLayout implements LayoutVTable {
             }
             CompletableFuture<Array> codeRows = codesReader().read(from, to, Projection.all());
             return codeRows.thenCombine(dictionary(), (c, values) -> {
-                Array canonical = c.toCanonical();
-                if (!(canonical instanceof PrimitiveArray p)) {
-                    throw layout.malformed("dictionary codes decode to " + canonical.dtype());
+                if (!(c.dtype() instanceof DType.Primitive codesType) || !codesType.ptype().isInteger()) {
+                    throw layout.malformed("dictionary codes decode to " + c.dtype());
                 }
                 DictArray dict;
                 try {
-                    DictArray.checkDTypes(layout.dtype(), p.dtype(), values.array().dtype());
-                    dict = new DictArray(layout.dtype(), p, values, true);
+                    DictArray.checkDTypes(layout.dtype(), codesType, values.array().dtype());
+                    // Bit-packed codes stay packed: the gather unpacks them a block at a time.
+                    dict = new DictArray(layout.dtype(), DictArray.readCodes(c), values, true);
                 } catch (InvalidArgumentException | MalformedFileException e) {
                     throw layout.malformed(e.getMessage());
                 }

@@ -17,6 +17,7 @@ final class DictValues {
     private final Array array;
     private volatile Array canonical;
     private volatile long[] validBits;
+    private volatile SlotTable slotTable;
     private final Map<ValuePredicate, long[]> matches = new IdentityHashMap<>();
     private final AtomicLong evaluations = new AtomicLong();
 
@@ -44,6 +45,21 @@ final class DictValues {
             canonical = c;
         }
         return c;
+    }
+
+    /**
+     * The slots of the canonical values ({@code source}, {@code width} bytes each) as a heap table for gathering, made
+     * on first use; null when they are too large to copy.
+     */
+    SlotTable slotTable(java.lang.foreign.MemorySegment source, int width) {
+        SlotTable t = slotTable;
+        if (t == null || t.width() != width) {
+            t = SlotTable.of(source, width);
+            if (t != null) {
+                slotTable = t;
+            }
+        }
+        return t;
     }
 
     /** One bit per value, set when the value is not null. */

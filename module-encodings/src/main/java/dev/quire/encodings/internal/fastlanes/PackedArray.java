@@ -12,6 +12,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.expr.KeyRange;
 import dev.quire.layout.expr.ValuePredicate;
+import dev.quire.layout.spi.IntegerBlocks;
 import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -28,9 +29,10 @@ import java.util.function.UnaryOperator;
  * predicate without building the values: it evaluates the predicate once on the {@code 2^width} values a code can
  * stand for, then looks each row's code up in that table (patched rows are evaluated on their patch values). It
  * declines when the table would not be smaller than half the array. As a {@link TakeKernel} it reads the few rows a
- * selective scan keeps straight from their packed bits, without unpacking their blocks.
+ * selective scan keeps straight from their packed bits, without unpacking their blocks. As {@link IntegerBlocks} it
+ * unpacks one block at a time into a caller's scratch array, for readers (dictionary gathers) that use the values once.
  */
-final class PackedArray implements Array, CodeTableKernel, TakeKernel {
+final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBlocks {
     /** The widest codes a lookup table is built for (65,536 entries). */
     static final int MAX_TABLE_WIDTH = 16;
     /** A table is built only when the array has at least this many rows per table entry. */
@@ -360,6 +362,87 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel {
         }
         return Optional.of(new PrimitiveArray(dtype, values.asSlice(0, (long) rows.length * valueBytes),
                 takeValidity(validity, rows)));
+    }
+
+    /**
+     * A cursor unpacking one block at a time, for plain bit-packing (no patches, no reference) of codes up to 31 bits
+     * wide in words up to 32 bits, whose values are never negative as an {@code int} (unsigned types, or signed ones
+     * narrower than the type), before this array has been decoded.
+     */
+    @Override
+    public Optional<IntegerBlocks.Cursor> intBlocks() {
+        int typeBits = dtype.ptype().byteWidth() * 8;
+        if (canonical != null || patches.isPresent() || reference != 0 || typeBits > 32 || width > 31
+                || (dtype.ptype().isSigned() && width >= typeBits)) {
+            return Optional.empty();
+        }
+        return Optional.of(new BlockCursor());
+    }
+
+    /** Unpacks block after block into scratch arrays of the packed word type and widens the array's rows of each. */
+    private final class BlockCursor implements IntegerBlocks.Cursor {
+        private final int typeBits = dtype.ptype().byteWidth() * 8;
+        private final int words = width * (FastLanes.BLOCK / typeBits);
+        private final long blockBytes = 128L * width;
+        private byte[] in8;
+        private byte[] out8;
+        private short[] in16;
+        private short[] out16;
+        private int[] in32;
+        private int[] out32;
+        private long row;
+
+        @Override
+        public long bound() {
+            return 1L << width;
+        }
+
+        @Override
+        public int next(int[] out) {
+            if (row >= length) {
+                return 0;
+            }
+            long position = offset + row;
+            long block = position / FastLanes.BLOCK;
+            int within = (int) (position % FastLanes.BLOCK);
+            int count = (int) Math.min(FastLanes.BLOCK - within, length - row);
+            long at = block * blockBytes;
+            switch (typeBits) {
+                case 8 -> {
+                    if (in8 == null) {
+                        in8 = new byte[words];
+                        out8 = new byte[FastLanes.BLOCK];
+                    }
+                    MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, at, in8, 0, words);
+                    BitUnpack8.unpack(width, in8, 0, out8, 0);
+                    for (int j = 0; j < count; j++) {
+                        out[j] = out8[within + j] & 0xFF;
+                    }
+                }
+                case 16 -> {
+                    if (in16 == null) {
+                        in16 = new short[words];
+                        out16 = new short[FastLanes.BLOCK];
+                    }
+                    MemorySegment.copy(packed, LittleEndian.SHORT, at, in16, 0, words);
+                    BitUnpack16.unpack(width, in16, 0, out16, 0);
+                    for (int j = 0; j < count; j++) {
+                        out[j] = out16[within + j] & 0xFFFF;
+                    }
+                }
+                default -> {
+                    if (in32 == null) {
+                        in32 = new int[words];
+                        out32 = new int[FastLanes.BLOCK];
+                    }
+                    MemorySegment.copy(packed, LittleEndian.INT, at, in32, 0, words);
+                    BitUnpack32.unpack(width, in32, 0, out32, 0);
+                    System.arraycopy(out32, within, out, 0, count);
+                }
+            }
+            row += count;
+            return count;
+        }
     }
 
     /** {@code validity} at {@code rows}. */

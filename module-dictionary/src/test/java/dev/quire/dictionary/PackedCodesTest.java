@@ -1,0 +1,156 @@
+package dev.quire.dictionary;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quire.errors.MalformedFileException;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Scalar;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.PType;
+import dev.quire.layout.spi.IntegerBlocks;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Dictionaries over codes that arrive encoded and offer {@link IntegerBlocks} (as bit-packed codes do): they stay
+ * encoded, are checked from the cursor's bound or maximum, gather a block at a time without being decoded, and give
+ * the same rows, slices and errors as canonical codes.
+ */
+class PackedCodesTest {
+
+    /**
+     * Codes standing in for bit-packed ones: canonical values behind a cursor whose blocks start {@code phase} rows
+     * into a 1024-row block (as a slice of packed codes does), counting how often they are decoded whole.
+     */
+    record BlockCodes(PrimitiveArray canonical, long bound, int phase, AtomicInteger decodes)
+            implements Array, IntegerBlocks {
+        @Override
+        public DType dtype() {
+            return canonical.dtype();
+        }
+
+        @Override
+        public long length() {
+            return canonical.length();
+        }
+
+        @Override
+        public String encodingId() {
+            return "test.blocks";
+        }
+
+        @Override
+        public boolean isValid(long index) {
+            return canonical.isValid(index);
+        }
+
+        @Override
+        public long nullCount() {
+            return canonical.nullCount();
+        }
+
+        @Override
+        public Array slice(long from, long to) {
+            return new BlockCodes(canonical.slice(from, to), bound, (int) ((phase + from) % MAX_BLOCK_ROWS), decodes);
+        }
+
+        @Override
+        public Array toCanonical() {
+            decodes.incrementAndGet();
+            return canonical;
+        }
+
+        @Override
+        public boolean isCanonical() {
+            return false;
+        }
+
+        @Override
+        public Scalar scalarAt(long index) {
+            return canonical.scalarAt(index);
+        }
+
+        @Override
+        public Optional<Cursor> intBlocks() {
+            return Optional.of(new Cursor() {
+                long row;
+
+                @Override
+                public long bound() {
+                    return bound;
+                }
+
+                @Override
+                public int next(int[] out) {
+                    int count = (int) Math.min(MAX_BLOCK_ROWS - (phase + row) % MAX_BLOCK_ROWS, length() - row);
+                    for (int j = 0; j < count; j++) {
+                        out[j] = (int) DictArray.read(canonical.values(), canonical.ptype(), row + j);
+                    }
+                    row += count;
+                    return count;
+                }
+            });
+        }
+    }
+
+    @Test
+    void packedCodesGatherWithoutBeingDecoded() {
+        Random random = new Random(11);
+        for (DType t : GatherTest.VALUE_TYPES) {
+            for (PType codeType : List.of(PType.U8, PType.U16, PType.U32)) {
+                for (int nulls = 0; nulls < 4; nulls++) {
+                    int valueCount = 1 + random.nextInt(60);
+                    int n = 1 + random.nextInt(5000);
+                    GatherTest.Case c = GatherTest.randomCase(random, t, codeType, valueCount, n, (nulls & 1) != 0,
+                            (nulls & 2) != 0);
+                    // A bound at the values (no check needed) or past them (checked from the maximum).
+                    long bound = random.nextBoolean() ? valueCount : 1L << (codeType.byteWidth() * 8);
+                    AtomicInteger decodes = new AtomicInteger();
+                    BlockCodes codes = new BlockCodes(c.dict().codes(), bound, random.nextInt(1024), decodes);
+                    DictArray dict = new DictArray(t, codes, c.dict().values());
+                    String what = t + " codes " + codeType + " bound " + bound + " nulls " + nulls;
+                    GatherTest.Case packed = new GatherTest.Case(dict, c.entries(), c.codes(), c.valid());
+                    GatherTest.assertDecoded(packed, dict.toCanonical(), 0, n, what);
+                    int from = random.nextInt(n);
+                    int to = from + random.nextInt(n - from + 1);
+                    GatherTest.assertDecoded(packed, dict.slice(from, to).toCanonical(), from, to,
+                            what + " slice " + from);
+                    if (bound == valueCount || (nulls & 1) == 0) {
+                        // Null rows may hold codes past the values, which the maximum cannot tell from valid ones:
+                        // then the codes are decoded to be checked row by row. Otherwise they never are.
+                        assertEquals(0, decodes.get(), what + ": the codes were decoded whole");
+                    }
+                    assertSame(codes.canonical(), dict.codes(), what);
+                    assertTrue(decodes.get() >= 1, what);
+                }
+            }
+        }
+    }
+
+    @Test
+    void packedCodesOutOfRangeAreRejectedAsCanonicalOnesAre() {
+        DType t = new DType.Primitive(PType.I64, true);
+        Array values = DictFiles.column(t, List.of(new Scalar(t, 5L), new Scalar(t, 6L), new Scalar(t, 7L)));
+        PrimitiveArray bad = DictReadTest.u8(Validity.NON_NULLABLE, 0, 1, 2, 3, 1);
+        AtomicInteger decodes = new AtomicInteger();
+        MalformedFileException e = assertThrows(MalformedFileException.class,
+                () -> new DictArray(t, new BlockCodes(bad, 4, 0, decodes), values));
+        assertEquals("dictionary code 3 at row 3 is outside the 3 values", e.getMessage());
+        // In a null row the same code is accepted: the maximum fails, the row-by-row check passes.
+        PrimitiveArray ok = DictReadTest.u8(DictReadTest.mask(true, true, true, false, true), 0, 1, 2, 3, 1);
+        DictArray dict = new DictArray(t, new BlockCodes(ok, 4, 5, decodes), values);
+        Array decoded = dict.toCanonical();
+        assertEquals(List.of(true, true, true, false, true), List.of(decoded.isValid(0), decoded.isValid(1),
+                decoded.isValid(2), decoded.isValid(3), decoded.isValid(4)));
+        assertEquals(7L, decoded.scalarAt(2).value());
+        assertTrue(decodes.get() >= 1);
+    }
+}
