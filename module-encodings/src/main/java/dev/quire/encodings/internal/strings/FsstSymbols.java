@@ -62,17 +62,21 @@ final class FsstSymbols {
     static final int SLACK = 16;
     /** A length no symbol has: the fast loop's tables give it to codes that name no symbol. */
     private static final int BAD = 16;
-    /** The fast loop decodes eight codes at a time while this many output bytes are left (8 codes x length 16). */
-    private static final int FAST_ROOM = 8 * BAD;
+    /**
+     * The fast loop decodes eight codes at a time while this many output bytes are left: eight symbols of at most
+     * eight bytes, the last written as a whole word ({@link #BAD} lengths stop the loop before anything is written).
+     */
+    private static final int FAST_ROOM = 8 * MAX_SYMBOL_LENGTH;
 
     /**
      * Decodes {@code codes}, which must produce exactly {@code total} bytes. The result has {@value #SLACK} bytes of
      * zeros at the end (symbols are written a whole word at a time, and views read whole words).
      * {@code codesStart} is where {@code codes} starts in the codes buffer, for messages.
      *
-     * <p>The main loop takes eight codes as one little-endian word; when none is the escape or names no symbol, it
-     * writes their eight symbols (eight bytes each, overlapping) without a test per code. Words with an escape, and the
-     * tail, go one code at a time.
+     * <p>The main loop takes eight codes as one little-endian word and looks up their eight lengths; when none is
+     * {@link #BAD} (the escape, or a code that names no symbol), it writes their eight symbols (eight bytes each,
+     * overlapping) with no other test. A word with an escape, and the tail, go one code at a time until the next
+     * eight codes can go together again.
      */
     byte[] decode(ArrayParts parts, MemorySegment codes, long codesStart, int total) {
         byte[] in = codes.toArray(ValueLayout.JAVA_BYTE);
@@ -82,52 +86,50 @@ final class FsstSymbols {
         int pos = 0;
         int i = 0;
         int end = in.length;
-        while (i < end) {
-            if (i + 8 <= end && pos + FAST_ROOM <= total) {
+        int fastEnd = end - 8;
+        int fastRoom = total - FAST_ROOM;
+        while (true) {
+            while (i <= fastEnd && pos <= fastRoom) {
                 long w = (long) LONG_LE.get(in, i);
-                // A byte of 0xFF (the escape) in w: the classic "has a zero byte" test on ~w.
-                long x = ~w;
-                if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) == 0) {
-                    int c0 = (int) w & 0xFF;
-                    int c1 = (int) (w >>> 8) & 0xFF;
-                    int c2 = (int) (w >>> 16) & 0xFF;
-                    int c3 = (int) (w >>> 24) & 0xFF;
-                    int c4 = (int) (w >>> 32) & 0xFF;
-                    int c5 = (int) (w >>> 40) & 0xFF;
-                    int c6 = (int) (w >>> 48) & 0xFF;
-                    int c7 = (int) (w >>> 56);
-                    int l0 = len[c0];
-                    int l1 = len[c1];
-                    int l2 = len[c2];
-                    int l3 = len[c3];
-                    int l4 = len[c4];
-                    int l5 = len[c5];
-                    int l6 = len[c6];
-                    int l7 = len[c7];
-                    if (((l0 | l1 | l2 | l3 | l4 | l5 | l6 | l7) & BAD) == 0) {
-                        LONG_LE.set(out, pos, sym[c0]);
-                        pos += l0;
-                        LONG_LE.set(out, pos, sym[c1]);
-                        pos += l1;
-                        LONG_LE.set(out, pos, sym[c2]);
-                        pos += l2;
-                        LONG_LE.set(out, pos, sym[c3]);
-                        pos += l3;
-                        LONG_LE.set(out, pos, sym[c4]);
-                        pos += l4;
-                        LONG_LE.set(out, pos, sym[c5]);
-                        pos += l5;
-                        LONG_LE.set(out, pos, sym[c6]);
-                        pos += l6;
-                        LONG_LE.set(out, pos, sym[c7]);
-                        pos += l7;
-                        i += 8;
-                        continue;
-                    }
+                int c0 = (int) w & 0xFF;
+                int c1 = (int) (w >>> 8) & 0xFF;
+                int c2 = (int) (w >>> 16) & 0xFF;
+                int c3 = (int) (w >>> 24) & 0xFF;
+                int c4 = (int) (w >>> 32) & 0xFF;
+                int c5 = (int) (w >>> 40) & 0xFF;
+                int c6 = (int) (w >>> 48) & 0xFF;
+                int c7 = (int) (w >>> 56);
+                int l0 = len[c0];
+                int l1 = len[c1];
+                int l2 = len[c2];
+                int l3 = len[c3];
+                int l4 = len[c4];
+                int l5 = len[c5];
+                int l6 = len[c6];
+                int l7 = len[c7];
+                if (((l0 | l1 | l2 | l3 | l4 | l5 | l6 | l7) & BAD) != 0) {
+                    break;
                 }
+                LONG_LE.set(out, pos, sym[c0]);
+                pos += l0;
+                LONG_LE.set(out, pos, sym[c1]);
+                pos += l1;
+                LONG_LE.set(out, pos, sym[c2]);
+                pos += l2;
+                LONG_LE.set(out, pos, sym[c3]);
+                pos += l3;
+                LONG_LE.set(out, pos, sym[c4]);
+                pos += l4;
+                LONG_LE.set(out, pos, sym[c5]);
+                pos += l5;
+                LONG_LE.set(out, pos, sym[c6]);
+                pos += l6;
+                LONG_LE.set(out, pos, sym[c7]);
+                pos += l7;
+                i += 8;
             }
             // One code: the tail, an escape, or a code that names no symbol (reported here).
-            if (pos > total) {
+            if (i >= end || pos > total) {
                 break;
             }
             int code = in[i++] & 0xFF;
