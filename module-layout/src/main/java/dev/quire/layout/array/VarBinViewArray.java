@@ -75,34 +75,6 @@ public final class VarBinViewArray implements Array {
      */
     public static VarBinViewArray ofOffsets(DType dtype, byte[] data, int dataLength, int[] offsets, int from,
             int count, Validity validity) {
-        return ofOffsets(dtype, data, dataLength, offsets, from, count, validity, null);
-    }
-
-    /**
-     * Writes the bytes of a run of values into the data of {@link #ofOffsets(DType, byte[], int, int[], int, int,
-     * Validity, ValueBytes)} just before their views are built, so a decoder's output is still in cache when the
-     * views read it.
-     */
-    @FunctionalInterface
-    public interface ValueBytes {
-        /**
-         * Writes values {@code [fromValue, toValue)} (counted from the first value of the array being built) to
-         * where their offsets place them in the data. Runs come in order, each starting where the one before ended;
-         * the bytes of a run must not change once this returns.
-         */
-        void write(int fromValue, int toValue);
-    }
-
-    /** Values per run handed to a {@link ValueBytes}: a few KiB of data and views, so both stay in the L1 cache. */
-    static final int VALUES_PER_RUN = 256;
-
-    /**
-     * {@link #ofOffsets(DType, byte[], int, int[], int, int, Validity)} over data that {@code bytes} writes run by
-     * run, {@value #VALUES_PER_RUN} values at a time, each run just before its views are built. The offsets of a run
-     * are checked before its bytes are asked for.
-     */
-    public static VarBinViewArray ofOffsets(DType dtype, byte[] data, int dataLength, int[] offsets, int from,
-            int count, Validity validity, ValueBytes bytes) {
         if (!(dtype instanceof DType.Utf8) && !(dtype instanceof DType.Binary)) {
             throw new InvalidArgumentException("varbinview arrays hold utf8 or binary, not " + dtype);
         }
@@ -117,40 +89,16 @@ public final class VarBinViewArray implements Array {
         Arrays2.checkValidity(validity, dtype.nullable(), count);
         long[] words = new long[2 * count];
         int base = offsets[from];
-        for (int k0 = 0; k0 < count; k0 += VALUES_PER_RUN) {
-            int k1 = Math.min(count, k0 + VALUES_PER_RUN);
-            checkRun(offsets, from, base, k0, k1, dataLength);
-            if (bytes != null) {
-                bytes.write(k0, k1);
-            }
-            views(words, data, offsets, from, base, k0, k1);
-        }
-        MemorySegment[] buffers = dataLength == 0 ? new MemorySegment[0]
-                : new MemorySegment[] {MemorySegment.ofArray(data).asSlice(0, dataLength)};
-        return new VarBinViewArray(dtype, MemorySegment.ofArray(words), buffers, validity);
-    }
-
-    /** Fails unless the offsets of values {@code [k0, k1)} do not decrease and end within {@code dataLength}. */
-    private static void checkRun(int[] offsets, int from, int base, int k0, int k1, int dataLength) {
-        long at = (long) offsets[from + k0] - base;
-        for (int k = k0; k < k1; k++) {
+        // values whose 16 bytes from their start lie within `data` are read as two words; the last few are not
+        int wordsEnd = data.length - VIEW_SIZE;
+        int at = 0;
+        for (int k = 0; k < count; k++) {
             long next = (long) offsets[from + k + 1] - base;
             if (next < at || next > dataLength) {
                 throw new InvalidArgumentException("offset " + (from + k + 1) + " is " + offsets[from + k + 1]
-                        + ", outside [" + (base + at) + ", " + (base + (long) dataLength) + "]");
+                        + ", outside [" + (base + (long) at) + ", " + (base + (long) dataLength) + "]");
             }
-            at = next;
-        }
-    }
-
-    /** The views of values {@code [k0, k1)}, whose offsets were checked. */
-    private static void views(long[] words, byte[] data, int[] offsets, int from, int base, int k0, int k1) {
-        // values whose 16 bytes from their start lie within `data` are read as two words; the last few are not
-        int wordsEnd = data.length - VIEW_SIZE;
-        int at = offsets[from + k0] - base;
-        for (int k = k0; k < k1; k++) {
-            int next = offsets[from + k + 1] - base;
-            int len = next - at;
+            int len = (int) next - at;
             long head;
             long tail;
             if (at <= wordsEnd) {
@@ -170,8 +118,11 @@ public final class VarBinViewArray implements Array {
                 words[2 * k] = len | (head << 32);
                 words[2 * k + 1] = (long) at << 32;
             }
-            at = next;
+            at = (int) next;
         }
+        MemorySegment[] buffers = dataLength == 0 ? new MemorySegment[0]
+                : new MemorySegment[] {MemorySegment.ofArray(data).asSlice(0, dataLength)};
+        return new VarBinViewArray(dtype, MemorySegment.ofArray(words), buffers, validity);
     }
 
     /** The most values {@link #ofOffsets} builds views for (two words a value in one {@code long[]}). */

@@ -18,12 +18,11 @@ import java.lang.foreign.MemorySegment;
  * the uncompressed length of each value, the codes offsets ({@code length + 1}) and an optional validity. A code
  * below 255 stands for its symbol; 255 escapes the next byte, which stands for itself.
  *
- * <p>The array is kept compressed ({@link LazyFsstArray}): decoding it whole decodes the codes in runs of a few
- * hundred values, each run's codes as one stream that must produce exactly the run's uncompressed lengths (the
- * reference checks only the chunk's total; offsets and lengths that disagree inside a chunk are malformed anyway, and
- * takes rely on them per value); takes and string filters decode only the values, or the leading bytes, they need,
- * each from its own codes. So the offsets are checked here not to decrease. The older form (two buffers, the codes as
- * a {@code vortex.varbin} binary child followed by the lengths) is decoded at once, as one stream.
+ * <p>The array is kept compressed ({@link LazyFsstArray}): decoding it whole decodes, like the reference, the codes
+ * between the first and the last offset as one stream and cuts the result by the uncompressed lengths (the two must
+ * agree on the total); takes and string filters decode only the values, or the leading bytes, they need, each from
+ * its own codes. So the offsets are checked here not to decrease. The older form (two buffers, the codes as a
+ * {@code vortex.varbin} binary child followed by the lengths) is decoded at once.
  */
 public final class FsstEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.fsst";

@@ -24,8 +24,8 @@ import java.util.Optional;
  *
  * <p>Values are decoded only when asked for, and only those asked for:
  * <ul>
- *   <li>{@link #toCanonical()} decodes the window's codes (the fast eight-codes-a-word loop) a run of values at a
- *       time, each run just before its views are built from the lengths, once; the result is kept.</li>
+ *   <li>{@link #toCanonical()} decodes the window's codes as one stream (the fast eight-codes-a-word loop) and cuts
+ *       it by the lengths, once; the result is kept.</li>
  *   <li>As a {@link TakeKernel} it decodes just the rows a selective scan keeps, each from its own codes.</li>
  *   <li>As a {@link FilterKernel} it answers string predicates that describe themselves value by value
  *       ({@link ValuePredicate#bytesPredicate()}): a value is decided by its length where that suffices ({@code =},
@@ -158,36 +158,10 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
         return symbols.decode(parts, codes.asSlice(first, codeBytes), first, ends[start + length] - ends[start]);
     }
 
-    /**
-     * The window decoded run by run as the views are built ({@link VarBinViewArray.ValueBytes}): each run of values
-     * is decoded from its own codes just before its views read it back, so the bytes are still in cache. Each run's
-     * codes must produce exactly its values' bytes.
-     */
     private VarBinViewArray decodeWindow() {
-        int codesFrom = offsets[start];
-        long codesStart = codesBase + codesFrom;
-        byte[] in = codes.asSlice(codesStart, offsets[start + length] - codesFrom).toArray(ValueLayout.JAVA_BYTE);
-        int bytesFrom = ends[start];
-        // The chunk's lengths were checked to add up to a buffer's worth at most, so a window's do too.
-        int total = ends[start + length] - bytesFrom;
-        byte[] out = new byte[total + FsstSymbols.SLACK];
-        VarBinViewArray.ValueBytes decodeRun = (k0, k1) -> {
-            int from = offsets[start + k0] - codesFrom;
-            int to = offsets[start + k1] - codesFrom;
-            int pos = ends[start + k0] - bytesFrom;
-            int want = ends[start + k1] - ends[start + k0];
-            int got = symbols.decodeRun(parts, in, from, to, codesStart, out, pos, want, total);
-            if (got != pos + want) {
-                throw parts.malformed("the codes of values [" + (start + k0) + ", " + (start + k1) + ") decode to "
-                        + (got > pos + want ? "more than " + want : got - pos)
-                        + " bytes, the uncompressed lengths add up to " + want);
-            }
-            if (k1 == length) {
-                // the slack may hold the tail of the last symbol written; clear it so the buffer is deterministic
-                Arrays.fill(out, total, out.length, (byte) 0);
-            }
-        };
-        return VarBinViewArray.ofOffsets(dtype, out, total, ends, start, length, validity, decodeRun);
+        byte[] decoded = windowBytes();
+        return VarBinViewArray.ofOffsets(dtype, decoded, decoded.length - FsstSymbols.SLACK, ends, start, length,
+                validity);
     }
 
     @Override
