@@ -58,6 +58,89 @@ public final class VarBinViewArray implements Array {
         this.validity = validity;
     }
 
+    /**
+     * Values laid end to end in {@code data}, cut by offsets: value {@code k} ({@code 0 <= k < count}) is the bytes
+     * {@code [offsets[from + k], offsets[from + k + 1])} shifted down by {@code offsets[from]}, so the first value
+     * starts at {@code data[0]}. Only the first {@code dataLength} bytes of {@code data} form the array's data buffer;
+     * bytes past it are never part of a value (a decoder may leave slack there).
+     *
+     * <p>The views are built here, in one pass, from the offsets, so they are right by construction and are not
+     * checked again as the constructor's are; what is checked is only what the offsets themselves could get wrong
+     * (none may be below the one before it, and the last must stay within {@code dataLength}). The data is not
+     * copied: it must not be changed afterwards.
+     *
+     * @throws InvalidArgumentException when the dtype is not utf8 or binary, the offsets decrease or overrun
+     *     {@code dataLength}, {@code [from, from + count]} is not within {@code offsets}, or the validity does not
+     *     fit the dtype and the count
+     */
+    public static VarBinViewArray ofOffsets(DType dtype, byte[] data, int dataLength, int[] offsets, int from,
+            int count, Validity validity) {
+        if (!(dtype instanceof DType.Utf8) && !(dtype instanceof DType.Binary)) {
+            throw new InvalidArgumentException("varbinview arrays hold utf8 or binary, not " + dtype);
+        }
+        if (dataLength < 0 || dataLength > data.length) {
+            throw new InvalidArgumentException("data length " + dataLength + " of a " + data.length
+                    + "-byte array");
+        }
+        if (from < 0 || count < 0 || (long) from + count >= offsets.length || count > MAX_VIEWS) {
+            throw new InvalidArgumentException(count + " values from offset " + from + " of " + offsets.length
+                    + " offsets");
+        }
+        Arrays2.checkValidity(validity, dtype.nullable(), count);
+        long[] words = new long[2 * count];
+        int base = offsets[from];
+        // values whose 16 bytes from their start lie within `data` are read as two words; the last few are not
+        int wordsEnd = data.length - VIEW_SIZE;
+        int at = 0;
+        for (int k = 0; k < count; k++) {
+            long next = (long) offsets[from + k + 1] - base;
+            if (next < at || next > dataLength) {
+                throw new InvalidArgumentException("offset " + (from + k + 1) + " is " + offsets[from + k + 1]
+                        + ", outside [" + (base + (long) at) + ", " + (base + (long) dataLength) + "]");
+            }
+            int len = (int) next - at;
+            long head;
+            long tail;
+            if (at <= wordsEnd) {
+                head = (long) LONG_LE.get(data, at);
+                tail = (long) LONG_LE.get(data, at + 8);
+            } else {
+                head = partialWord(data, at);
+                tail = partialWord(data, at + 8);
+            }
+            if (len <= MAX_INLINED) {
+                long lo = len >= 8 ? head : head & ((1L << (len << 3)) - 1);
+                long hi = len <= 8 ? 0 : tail & ((1L << ((len - 8) << 3)) - 1);
+                words[2 * k] = len | (lo << 32);
+                words[2 * k + 1] = (lo >>> 32) | (hi << 32);
+            } else {
+                // data buffer 0, at offset `at`, after the first four bytes
+                words[2 * k] = len | (head << 32);
+                words[2 * k + 1] = (long) at << 32;
+            }
+            at = (int) next;
+        }
+        MemorySegment[] buffers = dataLength == 0 ? new MemorySegment[0]
+                : new MemorySegment[] {MemorySegment.ofArray(data).asSlice(0, dataLength)};
+        return new VarBinViewArray(dtype, MemorySegment.ofArray(words), buffers, validity);
+    }
+
+    /** The most values {@link #ofOffsets} builds views for (two words a value in one {@code long[]}). */
+    private static final int MAX_VIEWS = (Integer.MAX_VALUE - 8) / 2;
+
+    /** The little-endian word at {@code at} of {@code data}, bytes past its end read as zero. */
+    private static long partialWord(byte[] data, int at) {
+        long w = 0;
+        for (int b = 7; b >= 0; b--) {
+            int i = at + b;
+            w = (w << 8) | (i < data.length ? data[i] & 0xFFL : 0);
+        }
+        return w;
+    }
+
+    private static final java.lang.invoke.VarHandle LONG_LE = java.lang.invoke.MethodHandles
+            .byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
     private void checkViews() {
         boolean allValid = !(validity instanceof Validity.Mask) && !(validity instanceof Validity.AllInvalid);
         if (validity instanceof Validity.AllInvalid) {

@@ -62,72 +62,103 @@ final class FsstSymbols {
     static final int SLACK = 16;
     /** A length no symbol has: the fast loop's tables give it to codes that name no symbol. */
     private static final int BAD = 16;
-    /** The fast loop decodes eight codes at a time while this many output bytes are left (8 codes x length 16). */
-    private static final int FAST_ROOM = 8 * BAD;
+    /**
+     * The fast loop decodes eight codes at a time while this many output bytes are left: eight symbols of at most
+     * eight bytes, the last written as a whole word ({@link #BAD} lengths stop the loop before anything is written).
+     */
+    private static final int FAST_ROOM = 8 * MAX_SYMBOL_LENGTH;
 
     /**
      * Decodes {@code codes}, which must produce exactly {@code total} bytes. The result has {@value #SLACK} bytes of
      * zeros at the end (symbols are written a whole word at a time, and views read whole words).
      * {@code codesStart} is where {@code codes} starts in the codes buffer, for messages.
-     *
-     * <p>The main loop takes eight codes as one little-endian word; when none is the escape or names no symbol, it
-     * writes their eight symbols (eight bytes each, overlapping) without a test per code. Words with an escape, and the
-     * tail, go one code at a time.
      */
     byte[] decode(ArrayParts parts, MemorySegment codes, long codesStart, int total) {
         byte[] in = codes.toArray(ValueLayout.JAVA_BYTE);
         byte[] out = new byte[total + SLACK];
+        int pos = decodeRun(parts, in, 0, in.length, codesStart, out, 0, total, total);
+        if (pos != total) {
+            throw parts.malformed("the codes decode to " + (pos > total ? "more than " + total : pos)
+                    + " bytes, the uncompressed lengths add up to " + total);
+        }
+        // the slack may hold the tail of the last symbol written; clear it so the buffer is deterministic
+        java.util.Arrays.fill(out, total, out.length, (byte) 0);
+        return out;
+    }
+
+    /**
+     * Decodes the codes at {@code [from, to)} of {@code in} into {@code out} from {@code pos}, where they should
+     * produce {@code want} bytes, and returns the position after the last byte written: {@code pos + want} when they
+     * did, less when the codes ran out first, more when they produce more (then it stops early). {@code out} must
+     * have {@value #SLACK} bytes past {@code limit}, and bytes up to {@code limit} may be overwritten past what the
+     * codes produce ({@code limit >= pos + want}). {@code codesStart} is where {@code in} starts in the codes buffer,
+     * for messages.
+     *
+     * <p>The main loop takes eight codes as one little-endian word and looks up their eight lengths; when none is
+     * {@link #BAD} (the escape, or a code that names no symbol), it writes their eight symbols (eight bytes each,
+     * overlapping) with no other test. A word with an escape, and the tail, go one code at a time until the next
+     * eight codes can go together again. (Symbols and lengths side by side in one table, to share a bounds check,
+     * measured slower than the two tables.)
+     */
+    int decodeRun(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int pos, int want,
+            int limit) {
         long[] sym = symbolOf;
         int[] len = lengthOf;
-        int pos = 0;
-        int i = 0;
-        int end = in.length;
-        while (i < end) {
-            if (i + 8 <= end && pos + FAST_ROOM <= total) {
+        int stop = pos + want;
+        int i = from;
+        int fastEnd = to - 8;
+        int fastRoom = limit - FAST_ROOM;
+        while (true) {
+            while (i <= fastEnd && pos <= fastRoom) {
                 long w = (long) LONG_LE.get(in, i);
-                // A byte of 0xFF (the escape) in w: the classic "has a zero byte" test on ~w.
-                long x = ~w;
-                if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) == 0) {
-                    int c0 = (int) w & 0xFF;
-                    int c1 = (int) (w >>> 8) & 0xFF;
-                    int c2 = (int) (w >>> 16) & 0xFF;
-                    int c3 = (int) (w >>> 24) & 0xFF;
-                    int c4 = (int) (w >>> 32) & 0xFF;
-                    int c5 = (int) (w >>> 40) & 0xFF;
-                    int c6 = (int) (w >>> 48) & 0xFF;
-                    int c7 = (int) (w >>> 56);
-                    int l0 = len[c0];
-                    int l1 = len[c1];
-                    int l2 = len[c2];
-                    int l3 = len[c3];
-                    int l4 = len[c4];
-                    int l5 = len[c5];
-                    int l6 = len[c6];
-                    int l7 = len[c7];
-                    if (((l0 | l1 | l2 | l3 | l4 | l5 | l6 | l7) & BAD) == 0) {
-                        LONG_LE.set(out, pos, sym[c0]);
-                        pos += l0;
-                        LONG_LE.set(out, pos, sym[c1]);
-                        pos += l1;
-                        LONG_LE.set(out, pos, sym[c2]);
-                        pos += l2;
-                        LONG_LE.set(out, pos, sym[c3]);
-                        pos += l3;
-                        LONG_LE.set(out, pos, sym[c4]);
-                        pos += l4;
-                        LONG_LE.set(out, pos, sym[c5]);
-                        pos += l5;
-                        LONG_LE.set(out, pos, sym[c6]);
-                        pos += l6;
-                        LONG_LE.set(out, pos, sym[c7]);
-                        pos += l7;
-                        i += 8;
-                        continue;
-                    }
+                int c0 = (int) w & 0xFF;
+                int c1 = (int) (w >>> 8) & 0xFF;
+                int c2 = (int) (w >>> 16) & 0xFF;
+                int c3 = (int) (w >>> 24) & 0xFF;
+                int c4 = (int) (w >>> 32) & 0xFF;
+                int c5 = (int) (w >>> 40) & 0xFF;
+                int c6 = (int) (w >>> 48) & 0xFF;
+                int c7 = (int) (w >>> 56);
+                int l0 = len[c0];
+                int l1 = len[c1];
+                int l2 = len[c2];
+                int l3 = len[c3];
+                int l4 = len[c4];
+                int l5 = len[c5];
+                int l6 = len[c6];
+                int l7 = len[c7];
+                if (((l0 | l1 | l2 | l3 | l4 | l5 | l6 | l7) & BAD) != 0) {
+                    break;
                 }
+                long s0 = sym[c0];
+                long s1 = sym[c1];
+                long s2 = sym[c2];
+                long s3 = sym[c3];
+                long s4 = sym[c4];
+                long s5 = sym[c5];
+                long s6 = sym[c6];
+                long s7 = sym[c7];
+                // the symbols are loaded and the eight positions known before any store
+                int p1 = pos + l0;
+                int p2 = p1 + l1;
+                int p3 = p2 + l2;
+                int p4 = p3 + l3;
+                int p5 = p4 + l4;
+                int p6 = p5 + l5;
+                int p7 = p6 + l6;
+                LONG_LE.set(out, pos, s0);
+                LONG_LE.set(out, p1, s1);
+                LONG_LE.set(out, p2, s2);
+                LONG_LE.set(out, p3, s3);
+                LONG_LE.set(out, p4, s4);
+                LONG_LE.set(out, p5, s5);
+                LONG_LE.set(out, p6, s6);
+                LONG_LE.set(out, p7, s7);
+                pos = p7 + l7;
+                i += 8;
             }
             // One code: the tail, an escape, or a code that names no symbol (reported here).
-            if (pos > total) {
+            if (i >= to || pos > stop) {
                 break;
             }
             int code = in[i++] & 0xFF;
@@ -136,8 +167,9 @@ final class FsstSymbols {
                 LONG_LE.set(out, pos, sym[code]);
                 pos += l;
             } else if (code == ESCAPE) {
-                if (i == end) {
-                    throw parts.malformed("the codes end with an escape and no byte after it");
+                if (i == to) {
+                    throw parts.malformed("the codes end with an escape and no byte after it (codes byte "
+                            + (codesStart + i - 1) + ")");
                 }
                 out[pos++] = in[i++];
             } else {
@@ -145,13 +177,7 @@ final class FsstSymbols {
                         + " names no symbol (the table has " + symbols.length + ")");
             }
         }
-        if (pos != total) {
-            throw parts.malformed("the codes decode to " + (pos > total ? "more than " + total : pos)
-                    + " bytes, the uncompressed lengths add up to " + total);
-        }
-        // the slack may hold the tail of the last symbol written; clear it so the buffer is deterministic
-        java.util.Arrays.fill(out, total, out.length, (byte) 0);
-        return out;
+        return pos;
     }
 
     /**

@@ -45,36 +45,42 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
     private final DType dtype;
     private final FsstSymbols symbols;
     private final MemorySegment codes;
-    /** The codes offsets of the whole chunk ({@code n + 1}, non-decreasing, within the codes buffer). */
-    private final long[] offsets;
-    /** The uncompressed lengths of the whole chunk (each {@code 0..Integer.MAX_VALUE}). */
-    private final long[] lengths;
+    /**
+     * The codes offsets of the whole chunk ({@code n + 1}, non-decreasing), relative to {@link #codesBase}: value
+     * {@code i}'s codes are bytes {@code [codesBase + offsets[i], codesBase + offsets[i + 1])} of {@link #codes}.
+     */
+    private final int[] offsets;
+    private final long codesBase;
+    /** Where each value of the whole chunk ends in its decoded stream ({@code n + 1}, from 0, non-decreasing). */
+    private final int[] ends;
     private final int start;
     private final int length;
     private final Validity validity;
     private volatile VarBinViewArray canonical;
 
-    private LazyFsstArray(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes, long[] offsets,
-            long[] lengths, int start, int length, Validity validity) {
+    private LazyFsstArray(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes, int[] offsets,
+            long codesBase, int[] ends, int start, int length, Validity validity) {
         this.parts = parts;
         this.dtype = dtype;
         this.symbols = symbols;
         this.codes = codes;
         this.offsets = offsets;
-        this.lengths = lengths;
+        this.codesBase = codesBase;
+        this.ends = ends;
         this.start = start;
         this.length = length;
         this.validity = validity;
     }
 
     /**
-     * The chunk's values, kept compressed. The caller checked the symbols, the lengths (none negative or above
-     * {@link Integer#MAX_VALUE}, their sum within what the codes can produce) and that the offsets do not decrease and
+     * The chunk's values, kept compressed. The caller checked the symbols, the lengths (given as running ends: none
+     * negative, their sum within what the codes can produce) and that the offsets do not decrease and
      * stay within {@code codes}.
      */
-    static LazyFsstArray of(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes, long[] offsets,
-            long[] lengths, Validity validity) {
-        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, lengths, 0, lengths.length, validity);
+    static LazyFsstArray of(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes, int[] offsets,
+            long codesBase, int[] ends, Validity validity) {
+        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, codesBase, ends, 0, ends.length - 1,
+                validity);
     }
 
     @Override
@@ -115,7 +121,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
         if (from == 0 && to == length) {
             return this;
         }
-        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, lengths, start + (int) from,
+        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, codesBase, ends, start + (int) from,
                 (int) (to - from), validity.slice(from, to));
     }
 
@@ -146,18 +152,16 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
 
     /** The window's bytes, decoded as one stream, with {@link FsstSymbols#SLACK} bytes of zeros past the end. */
     private byte[] windowBytes() {
-        long first = offsets[start];
-        long last = offsets[start + length];
-        long total = 0;
-        for (int i = start; i < start + length; i++) {
-            total += lengths[i];
-        }
+        long first = codesBase + offsets[start];
+        int codeBytes = offsets[start + length] - offsets[start];
         // The chunk's lengths were checked to add up to a buffer's worth at most, so a window's do too.
-        return symbols.decode(parts, codes.asSlice(first, last - first), first, (int) total);
+        return symbols.decode(parts, codes.asSlice(first, codeBytes), first, ends[start + length] - ends[start]);
     }
 
     private VarBinViewArray decodeWindow() {
-        return FsstEncoding.cut(parts, dtype, windowBytes(), lengths, start, length, validity);
+        byte[] decoded = windowBytes();
+        return VarBinViewArray.ofOffsets(dtype, decoded, decoded.length - FsstSymbols.SLACK, ends, start, length,
+                validity);
     }
 
     @Override
@@ -167,24 +171,25 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
         }
         long total = 0;
         for (long r : rows) {
-            total += lengths[start + (int) r];
+            int i = start + (int) r;
+            total += ends[i + 1] - ends[i];
         }
         if (total > EncodingParts.MAX_ARRAY_LENGTH - FsstSymbols.SLACK) {
             return Optional.empty();
         }
         byte[] out = new byte[(int) total + FsstSymbols.SLACK];
-        long[] taken = new long[rows.length];
+        int[] taken = new int[rows.length + 1];
         int pos = 0;
         for (int k = 0; k < rows.length; k++) {
             int i = start + (int) rows[k];
-            int len = (int) lengths[i];
-            symbols.decodeValue(parts, codes, offsets[i], offsets[i + 1], out, pos, len);
-            taken[k] = len;
+            int len = ends[i + 1] - ends[i];
+            symbols.decodeValue(parts, codes, codesBase + offsets[i], codesBase + offsets[i + 1], out, pos, len);
             pos += len;
+            taken[k + 1] = pos;
         }
         // the slack may hold the tail of the last symbol written; clear it so the buffer is deterministic
         Arrays.fill(out, pos, out.length, (byte) 0);
-        return Optional.of(FsstEncoding.cut(parts, dtype, out, taken, 0, rows.length, takeValidity(rows)));
+        return Optional.of(VarBinViewArray.ofOffsets(dtype, out, pos, taken, 0, rows.length, takeValidity(rows)));
     }
 
     private Validity takeValidity(long[] rows) {
@@ -258,17 +263,18 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
     private void matchLeading(BytesPredicate p, long[] out) {
         int lead = p.leadingBytes();
         byte[] scratch = new byte[lead + FsstSymbols.SLACK];
-        long first = offsets[start];
-        byte[] in = codes.asSlice(first, offsets[start + length] - first).toArray(ValueLayout.JAVA_BYTE);
+        int first = offsets[start];
+        long from = codesBase + first;
+        byte[] in = codes.asSlice(from, offsets[start + length] - first).toArray(ValueLayout.JAVA_BYTE);
         for (int k = 0; k < length; k++) {
             int i = start + k;
-            int len = (int) lengths[i];
+            int len = ends[i + 1] - ends[i];
             int decided = p.byLength(len);
             boolean match;
             if (decided == BytesPredicate.UNDECIDED) {
                 int want = Math.min(len, lead);
-                int got = symbols.decodeSome(parts, in, (int) (offsets[i] - first), (int) (offsets[i + 1] - first),
-                        first, scratch, want);
+                int got = symbols.decodeSome(parts, in, offsets[i] - first, offsets[i + 1] - first, from, scratch,
+                        want);
                 if (got < want) {
                     throw parts.malformed("the codes of value " + i + " decode to " + got + " bytes, its length is "
                             + len);
@@ -288,7 +294,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
         byte[] decoded = windowBytes();
         int at = 0;
         for (int k = 0; k < length; k++) {
-            int len = (int) lengths[start + k];
+            int len = ends[start + k + 1] - ends[start + k];
             int decided = p.byLength(len);
             if (decided == BytesPredicate.UNDECIDED ? p.test(decoded, at, len) : decided == BytesPredicate.MATCH) {
                 out[k >>> 6] |= 1L << k;
