@@ -75,6 +75,13 @@ final class ByteSink {
         size += (int) len;
     }
 
+    /** Writes bytes {@code [offset, offset + len)} of {@code src}. */
+    void write(MemorySegment src, long offset, int len) {
+        reserve(len);
+        MemorySegment.copy(src, ValueLayout.JAVA_BYTE, offset, bytes, size, len);
+        size += len;
+    }
+
     void writeZeros(long len) {
         reserve(len);
         Arrays.fill(bytes, size, size + (int) len, (byte) 0);

@@ -67,14 +67,40 @@ public final class VarBinViewBuilder extends ArrayBuilder {
         validity.append(false);
     }
 
+    /**
+     * Copies views and bytes straight from the source's buffers, with no segment per value: a short value's view as
+     * it is (bytes past its end zeroed, as {@link #appendBytes} leaves them), a long one's bytes into this builder's
+     * data buffer, its view pointing there; a null slot's view zero.
+     */
     @Override
     void appendCanonical(Array canonical, long from, long to) {
         VarBinViewArray src = (VarBinViewArray) canonical;
+        MemorySegment srcViews = src.views();
+        List<MemorySegment> srcBuffers = src.buffers();
+        Validity srcValidity = src.validity();
+        boolean masked = srcValidity instanceof Validity.Mask || srcValidity instanceof Validity.AllInvalid;
         for (long i = from; i < to; i++) {
-            if (src.isValid(i)) {
-                appendBytes(src.bytesAt(i));
+            boolean valid = !masked || srcValidity.isValid(i);
+            validity.append(valid);
+            if (!valid) {
+                views.writeZeros(VarBinViewArray.VIEW_SIZE);
+                continue;
+            }
+            long view = i * VarBinViewArray.VIEW_SIZE;
+            long head = srcViews.get(LittleEndian.LONG, view);
+            int size = (int) head;
+            if (size <= VarBinViewArray.MAX_INLINED) {
+                long tail = srcViews.get(LittleEndian.LONG, view + 8);
+                views.writeLong(size >= 4 ? head : head & ((1L << ((size + 4) << 3)) - 1));
+                views.writeLong(size >= 12 ? tail : size <= 4 ? 0 : tail & ((1L << ((size - 4) << 3)) - 1));
             } else {
-                appendNull();
+                MemorySegment buffer = srcBuffers.get(srcViews.get(LittleEndian.INT, view + 8));
+                long offset = Integer.toUnsignedLong(srcViews.get(LittleEndian.INT, view + 12));
+                views.writeInt(size);
+                views.writeInt(buffer.get(LittleEndian.INT, offset));
+                views.writeInt(0);
+                views.writeInt(data.size());
+                data.write(buffer, offset, size);
             }
         }
     }
