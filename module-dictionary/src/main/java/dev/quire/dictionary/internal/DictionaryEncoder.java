@@ -117,6 +117,7 @@ public final class DictionaryEncoder implements ChunkEncoder {
         long baseBytes = table.valueBytes();
         int count = Math.toIntExact(to - from);
         int[] codes = new int[count];
+        table.bind(chunk);
         boolean allValid = chunk.nullCount() == 0;
         long limit = codeType == null ? options.maxEntries() : Math.min(options.maxEntries(), maxCodes(codeType));
         long end = to;
@@ -136,13 +137,13 @@ public final class DictionaryEncoder implements ChunkEncoder {
                 codes[k] = code;
                 continue;
             }
-            int code = table.find(chunk, row);
+            int code = table.find(row);
             if (code < 0) {
-                if (table.size() + 1L > limit || table.valueBytes() + table.bytesOf(chunk, row) > options.maxBytes()) {
+                if (table.size() + 1L > limit || table.valueBytes() + table.bytesOf(row) > options.maxBytes()) {
                     end = row;
                     break;
                 }
-                code = table.add(chunk, row);
+                code = table.add(row);
             }
             codes[k] = code;
         }
