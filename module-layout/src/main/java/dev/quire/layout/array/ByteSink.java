@@ -76,10 +76,10 @@ final class ByteSink {
     }
 
     /** Writes bytes {@code [offset, offset + len)} of {@code src}. */
-    void write(MemorySegment src, long offset, int len) {
+    void write(MemorySegment src, long offset, long len) {
         reserve(len);
-        MemorySegment.copy(src, ValueLayout.JAVA_BYTE, offset, bytes, size, len);
-        size += len;
+        MemorySegment.copy(src, ValueLayout.JAVA_BYTE, offset, bytes, size, (int) len);
+        size += (int) len;
     }
 
     void writeZeros(long len) {
@@ -91,6 +91,21 @@ final class ByteSink {
     /** Overwrites an int already written at {@code pos}. */
     void setInt(int pos, int v) {
         INT.set(bytes, pos, v);
+    }
+
+    /** Overwrites a long already written at {@code pos}. */
+    void setLong(int pos, long v) {
+        LONG.set(bytes, pos, v);
+    }
+
+    /** The int written at {@code pos}. */
+    int getInt(int pos) {
+        return (int) INT.get(bytes, pos);
+    }
+
+    /** The long written at {@code pos}. */
+    long getLong(int pos) {
+        return (long) LONG.get(bytes, pos);
     }
 
     /** A segment of the bytes written so far; the sink must not be written to while it is in use. */

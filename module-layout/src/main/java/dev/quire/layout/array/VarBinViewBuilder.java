@@ -68,38 +68,50 @@ public final class VarBinViewBuilder extends ArrayBuilder {
     }
 
     /**
-     * Copies views and bytes straight from the source's buffers, with no segment per value: a short value's view as
-     * it is (bytes past its end zeroed, as {@link #appendBytes} leaves them), a long one's bytes into this builder's
-     * data buffer, its view pointing there; a null slot's view zero.
+     * Copies the source's views in one go, then fixes each up in place: a null slot's view zeroed, a short value's
+     * bytes past its end zeroed (as {@link #appendBytes} leaves them), a long value's bytes copied into this builder's
+     * data buffer and its view pointed there. No segment per value.
      */
     @Override
     void appendCanonical(Array canonical, long from, long to) {
         VarBinViewArray src = (VarBinViewArray) canonical;
-        MemorySegment srcViews = src.views();
         List<MemorySegment> srcBuffers = src.buffers();
         Validity srcValidity = src.validity();
         boolean masked = srcValidity instanceof Validity.Mask || srcValidity instanceof Validity.AllInvalid;
-        for (long i = from; i < to; i++) {
-            boolean valid = !masked || srcValidity.isValid(i);
-            validity.append(valid);
+        int start = views.size();
+        views.write(src.views(), from * VarBinViewArray.VIEW_SIZE, (to - from) * VarBinViewArray.VIEW_SIZE);
+        if (!masked) {
+            validity.appendMany(true, to - from);
+        }
+        int pos = start;
+        for (long i = from; i < to; i++, pos += VarBinViewArray.VIEW_SIZE) {
+            boolean valid = true;
+            if (masked) {
+                // one value at a time, as appendBytes and appendNull would: a mask without nulls stays no mask
+                valid = srcValidity.isValid(i);
+                validity.append(valid);
+            }
             if (!valid) {
-                views.writeZeros(VarBinViewArray.VIEW_SIZE);
+                views.setLong(pos, 0);
+                views.setLong(pos + 8, 0);
                 continue;
             }
-            long view = i * VarBinViewArray.VIEW_SIZE;
-            long head = srcViews.get(LittleEndian.LONG, view);
+            long head = views.getLong(pos);
             int size = (int) head;
             if (size <= VarBinViewArray.MAX_INLINED) {
-                long tail = srcViews.get(LittleEndian.LONG, view + 8);
-                views.writeLong(size >= 4 ? head : head & ((1L << ((size + 4) << 3)) - 1));
-                views.writeLong(size >= 12 ? tail : size <= 4 ? 0 : tail & ((1L << ((size - 4) << 3)) - 1));
+                if (size < 4) {
+                    views.setLong(pos, head & ((1L << ((size + 4) << 3)) - 1));
+                }
+                if (size < 12) {
+                    long tail = views.getLong(pos + 8);
+                    views.setLong(pos + 8, size <= 4 ? 0 : tail & ((1L << ((size - 4) << 3)) - 1));
+                }
             } else {
-                MemorySegment buffer = srcBuffers.get(srcViews.get(LittleEndian.INT, view + 8));
-                long offset = Integer.toUnsignedLong(srcViews.get(LittleEndian.INT, view + 12));
-                views.writeInt(size);
-                views.writeInt(buffer.get(LittleEndian.INT, offset));
-                views.writeInt(0);
-                views.writeInt(data.size());
+                MemorySegment buffer = srcBuffers.get(views.getInt(pos + 8));
+                long offset = Integer.toUnsignedLong(views.getInt(pos + 12));
+                views.setInt(pos + 4, buffer.get(LittleEndian.INT, offset));
+                views.setInt(pos + 8, 0);
+                views.setInt(pos + 12, data.size());
                 data.write(buffer, offset, size);
             }
         }
