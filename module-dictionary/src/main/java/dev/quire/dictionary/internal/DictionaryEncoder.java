@@ -53,6 +53,12 @@ public final class DictionaryEncoder implements ChunkEncoder {
     private PType codeType;
     private final List<WrittenLayout> codeChunks = new ArrayList<>();
     private long dictionaryRows;
+    /**
+     * The estimate of the plain rows {@code [pendingPlainFrom, chunk end)} of the piece that just did not pay, to
+     * write them with; null when there is none.
+     */
+    private ArrayCompressor.Estimate pendingPlain;
+    private long pendingPlainFrom;
 
     private long dictionaries;
     private long plainPieces;
@@ -117,6 +123,7 @@ public final class DictionaryEncoder implements ChunkEncoder {
         long baseBytes = table.valueBytes();
         int count = Math.toIntExact(to - from);
         int[] codes = new int[count];
+        table.bind(chunk);
         boolean allValid = chunk.nullCount() == 0;
         long limit = codeType == null ? options.maxEntries() : Math.min(options.maxEntries(), maxCodes(codeType));
         long end = to;
@@ -136,13 +143,13 @@ public final class DictionaryEncoder implements ChunkEncoder {
                 codes[k] = code;
                 continue;
             }
-            int code = table.find(chunk, row);
+            int code = table.find(row);
             if (code < 0) {
-                if (table.size() + 1L > limit || table.valueBytes() + table.bytesOf(chunk, row) > options.maxBytes()) {
+                if (table.size() + 1L > limit || table.valueBytes() + table.bytesOf(row) > options.maxBytes()) {
                     end = row;
                     break;
                 }
-                code = table.add(chunk, row);
+                code = table.add(row);
             }
             codes[k] = code;
         }
@@ -190,21 +197,33 @@ public final class DictionaryEncoder implements ChunkEncoder {
         PrimitiveArray codeArray = new PrimitiveArray(new DType.Primitive(type, false), pack(codes, rows, type),
                 Validity.NON_NULLABLE);
         long plainBytes;
+        Array codesToWrite = codeArray;
+        ArrayCompressor.Estimate plainEstimate = null;
         if (compressor != null) {
-            codeBytes = compressor.estimateSize(codeArray);
+            // The estimates keep what they chose, so the side that is written is not weighed a second time.
+            ArrayCompressor.Estimate codeEstimate = compressor.estimate(codeArray);
+            codeBytes = codeEstimate.bytes();
             if (base == 0) {
                 addedBytes = compressor.estimateSize(table.toArray(dtype));
             }
-            plainBytes = compressor.estimateSize(chunk.slice(from, from + rows));
+            plainEstimate = compressor.estimate(chunk.slice(from, from + rows));
+            plainBytes = plainEstimate.bytes();
+            if (codeBytes + addedBytes < plainBytes) {
+                codesToWrite = codeEstimate.compress();
+            }
         } else {
             plainBytes = plainBytes(chunk, from, from + rows);
         }
         if (codeBytes + addedBytes >= plainBytes) {
             table.truncate(base);
+            if (plainEstimate != null && from + rows == to) {
+                pendingPlain = plainEstimate;
+                pendingPlainFrom = from;
+            }
             return -1;
         }
         codeType = type;
-        codeChunks.add(WrittenLayout.flat(rows, sink.writeArray(codeArray)));
+        codeChunks.add(WrittenLayout.flat(rows, sink.writeArray(codesToWrite)));
         dictionaryRows += rows;
         return from + rows;
     }
@@ -264,6 +283,11 @@ public final class DictionaryEncoder implements ChunkEncoder {
 
     private void writePlain(Array chunk, long from, long to, ChunkSink sink) {
         Array rows = from == 0 && to == chunk.length() ? chunk : chunk.slice(from, to);
+        if (pendingPlain != null && pendingPlainFrom == from && to == chunk.length()) {
+            // These rows were estimated as one piece just now: compress them as that estimate chose.
+            rows = pendingPlain.compress();
+        }
+        pendingPlain = null;
         pieces.add(WrittenLayout.flat(to - from, sink.writeArray(rows)));
         plainPieces++;
     }

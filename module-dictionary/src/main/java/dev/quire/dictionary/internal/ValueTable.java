@@ -1,22 +1,22 @@
 package dev.quire.dictionary.internal;
 
 import dev.quire.layout.array.Array;
-import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
-import dev.quire.layout.array.VarBinViewBuilder;
 import dev.quire.layout.dtype.DType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The distinct values of one dictionary being written, in code order, with an open-addressing index from value to
- * code. Primitive values are keyed by their raw bits (so {@code -0.0} and {@code 0.0}, and NaNs with different
- * payloads, stay distinct and round-trip exactly); strings and bytes by their bytes, hashed and compared in place
- * without copying. Memory grows with the number of distinct values only.
+ * code, all in primitive arrays (no object per value). Primitive values are keyed by their raw bits (so {@code -0.0}
+ * and {@code 0.0}, and NaNs with different payloads, stay distinct and round-trip exactly); strings and bytes by
+ * their bytes, read where they lie in the chunk's views and data buffers. Rows are looked up in the chunk last
+ * {@link #bind bound}. Memory grows with the number of distinct values only.
  */
 abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
     private static final int EMPTY = -1;
@@ -41,14 +41,17 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
         return valueBytes;
     }
 
-    /** The code of row {@code row}'s value in {@code chunk} (a canonical array), or -1 when it is not in the table. */
-    abstract int find(Array chunk, long row);
+    /** Makes {@code chunk} (a canonical array of the table's dtype) the one whose rows the next calls look up. */
+    abstract void bind(Array chunk);
 
-    /** The canonical bytes row {@code row}'s value would add to the dictionary. */
-    abstract long bytesOf(Array chunk, long row);
+    /** The code of row {@code row}'s value in the bound chunk, or -1 when it is not in the table. */
+    abstract int find(long row);
 
-    /** Adds row {@code row}'s value (not in the table) with the next code, which it returns. */
-    abstract int add(Array chunk, long row);
+    /** The canonical bytes row {@code row}'s value (of the bound chunk) would add to the dictionary. */
+    abstract long bytesOf(long row);
+
+    /** Adds row {@code row}'s value (of the bound chunk, not in the table) with the next code, which it returns. */
+    abstract int add(long row);
 
     /** The code of the null entry, or -1. */
     int nullCode() {
@@ -141,8 +144,15 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
             this.width = dtype.ptype().byteWidth();
         }
 
-        private long raw(Array chunk, long row) {
-            MemorySegment seg = ((PrimitiveArray) chunk).values();
+        /** The bound chunk's values. */
+        private MemorySegment seg;
+
+        @Override
+        void bind(Array chunk) {
+            seg = ((PrimitiveArray) chunk).values();
+        }
+
+        private long raw(long row) {
             return switch (width) {
                 case 1 -> Byte.toUnsignedLong(seg.get(ValueLayout.JAVA_BYTE, row));
                 case 2 -> Short.toUnsignedLong(seg.get(LittleEndian.SHORT, row << 1));
@@ -152,8 +162,8 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
         }
 
         @Override
-        int find(Array chunk, long row) {
-            long v = raw(chunk, row);
+        int find(long row) {
+            long v = raw(row);
             int mask = slots.length - 1;
             for (int i = mix(v) & mask; ; i = (i + 1) & mask) {
                 int s = slots[i];
@@ -167,7 +177,7 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
         }
 
         @Override
-        long bytesOf(Array chunk, long row) {
+        long bytesOf(long row) {
             return width;
         }
 
@@ -188,9 +198,9 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
         }
 
         @Override
-        int add(Array chunk, long row) {
+        int add(long row) {
             growIfNeeded();
-            long v = raw(chunk, row);
+            long v = raw(row);
             if (size == values.length) {
                 values = Arrays.copyOf(values, size * 2);
             }
@@ -248,53 +258,103 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
         }
     }
 
-    /** utf8 and binary values by their bytes. */
+    /**
+     * utf8 and binary values by their bytes. A value of at most 12 bytes is keyed by its 16-byte view (length, then
+     * the bytes, zero-padded), compared as two longs; a longer one by its length and first four bytes (the view's
+     * first word) and its bytes, kept back to back in one growing array. Equal values have equal lengths, so each
+     * is hashed the one way its length selects.
+     */
     static final class Bytes extends ValueTable {
-        private byte[][] values = new byte[16][];
+        /** Per code: the view's first word (length and first four bytes). */
+        private long[] heads = new long[16];
+        /** Per code: the view's second word for a short value, else where its bytes start in {@link #data}. */
+        private long[] tails = new long[16];
         private int[] hashes = new int[16];
+        /** The bytes of the values longer than 12 bytes, back to back. */
+        private byte[] data = new byte[0];
+        private MemorySegment dataSegment = MemorySegment.ofArray(data);
+        private int dataSize;
+
+        /** The bound chunk's views and data buffers. */
+        private MemorySegment views;
+        private MemorySegment[] buffers;
 
         Bytes(DType dtype) {}
 
-        private static MemorySegment bytes(Array chunk, long row) {
-            return ((VarBinViewArray) chunk).bytesAt(row);
+        @Override
+        void bind(Array chunk) {
+            VarBinViewArray v = (VarBinViewArray) chunk;
+            views = v.views();
+            buffers = v.buffers().toArray(MemorySegment[]::new);
         }
 
-        private static int hash(MemorySegment b) {
-            long n = b.byteSize();
-            long h = n * 0x9E3779B97F4A7C15L;
+        /** The second word of a short value's view with the bytes past its end zeroed (writers should zero them). */
+        private static long shortTail(long tail, int length) {
+            return length >= 12 ? tail : length <= 4 ? 0 : tail & ((1L << ((length - 4) << 3)) - 1);
+        }
+
+        /** The first word of a view with the prefix bytes past the value's end zeroed. */
+        private static long head(long head, int length) {
+            return length >= 4 ? head : head & ((1L << ((length + 4) << 3)) - 1);
+        }
+
+        private static int hashShort(long head, long tail) {
+            return mix(head * 0x9E3779B97F4A7C15L ^ tail);
+        }
+
+        private static int hashLong(MemorySegment b, long offset, int length) {
+            long h = length * 0x9E3779B97F4A7C15L;
             long i = 0;
-            for (; i + 8 <= n; i += 8) {
-                h = (h ^ b.get(LittleEndian.LONG, i)) * 0x100000001B3L;
+            for (; i + 8 <= length; i += 8) {
+                h = (h ^ b.get(LittleEndian.LONG, offset + i)) * 0x100000001B3L;
                 h ^= h >>> 29;
             }
-            for (; i < n; i++) {
-                h = (h ^ b.get(ValueLayout.JAVA_BYTE, i)) * 0x100000001B3L;
+            for (; i < length; i++) {
+                h = (h ^ b.get(ValueLayout.JAVA_BYTE, offset + i)) * 0x100000001B3L;
             }
             return mix(h);
         }
 
         @Override
-        int find(Array chunk, long row) {
-            MemorySegment b = bytes(chunk, row);
-            int h = hash(b);
+        int find(long row) {
+            long view = row * VarBinViewArray.VIEW_SIZE;
+            long w0 = views.get(LittleEndian.LONG, view);
+            int length = (int) w0;
+            long head = head(w0, length);
             int mask = slots.length - 1;
+            if (length <= VarBinViewArray.MAX_INLINED) {
+                long tail = shortTail(views.get(LittleEndian.LONG, view + 8), length);
+                for (int i = hashShort(head, tail) & mask; ; i = (i + 1) & mask) {
+                    int s = slots[i];
+                    if (s == 0) {
+                        return EMPTY;
+                    }
+                    int c = s - 1;
+                    if (heads[c] == head && tails[c] == tail) {
+                        return c;
+                    }
+                }
+            }
+            MemorySegment buffer = buffers[views.get(LittleEndian.INT, view + 8)];
+            long offset = Integer.toUnsignedLong(views.get(LittleEndian.INT, view + 12));
+            int h = hashLong(buffer, offset, length);
+            MemorySegment stored = dataSegment;
             for (int i = h & mask; ; i = (i + 1) & mask) {
                 int s = slots[i];
                 if (s == 0) {
                     return EMPTY;
                 }
                 int c = s - 1;
-                if (hashes[c] == h && values[c].length == b.byteSize()
-                        && MemorySegment.mismatch(b, 0, b.byteSize(), MemorySegment.ofArray(values[c]), 0,
-                                values[c].length) < 0) {
+                if (hashes[c] == h && heads[c] == head && MemorySegment.mismatch(buffer, offset, offset + length,
+                        stored, tails[c], tails[c] + length) < 0) {
                     return c;
                 }
             }
         }
 
         @Override
-        long bytesOf(Array chunk, long row) {
-            long len = ((VarBinViewArray) chunk).byteLength(row);
+        long bytesOf(long row) {
+            long len = views.get(LittleEndian.INT, row * VarBinViewArray.VIEW_SIZE);
             return VarBinViewArray.VIEW_SIZE + (len > VarBinViewArray.MAX_INLINED ? len : 0);
         }
 
@@ -303,13 +363,19 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
             return VarBinViewArray.VIEW_SIZE;
         }
 
-        @Override
-        int addNull() {
-            if (size == values.length) {
-                values = Arrays.copyOf(values, size * 2);
+        private void ensureCapacity() {
+            if (size == heads.length) {
+                heads = Arrays.copyOf(heads, size * 2);
+                tails = Arrays.copyOf(tails, size * 2);
                 hashes = Arrays.copyOf(hashes, size * 2);
             }
-            values[size] = new byte[0];
+        }
+
+        @Override
+        int addNull() {
+            ensureCapacity();
+            heads[size] = 0;
+            tails[size] = 0;
             hashes[size] = 0;
             valueBytes += VarBinViewArray.VIEW_SIZE;
             nullCode = size;
@@ -317,18 +383,38 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
         }
 
         @Override
-        int add(Array chunk, long row) {
+        int add(long row) {
             growIfNeeded();
-            MemorySegment b = bytes(chunk, row);
-            if (size == values.length) {
-                values = Arrays.copyOf(values, size * 2);
-                hashes = Arrays.copyOf(hashes, size * 2);
+            ensureCapacity();
+            long view = row * VarBinViewArray.VIEW_SIZE;
+            long w0 = views.get(LittleEndian.LONG, view);
+            int length = (int) w0;
+            long head = head(w0, length);
+            heads[size] = head;
+            if (length <= VarBinViewArray.MAX_INLINED) {
+                long tail = shortTail(views.get(LittleEndian.LONG, view + 8), length);
+                tails[size] = tail;
+                hashes[size] = hashShort(head, tail);
+            } else {
+                MemorySegment buffer = buffers[views.get(LittleEndian.INT, view + 8)];
+                long offset = Integer.toUnsignedLong(views.get(LittleEndian.INT, view + 12));
+                if (data.length - dataSize < length) {
+                    long grown = Math.max((long) data.length * 2, (long) dataSize + length);
+                    data = Arrays.copyOf(data, Math.toIntExact(Math.max(grown, 1024)));
+                    dataSegment = MemorySegment.ofArray(data);
+                }
+                MemorySegment.copy(buffer, ValueLayout.JAVA_BYTE, offset, data, dataSize, length);
+                tails[size] = dataSize;
+                dataSize += length;
+                hashes[size] = hashLong(buffer, offset, length);
             }
-            values[size] = b.toArray(ValueLayout.JAVA_BYTE);
-            hashes[size] = hash(b);
             insertSlot(hashes[size], size);
-            valueBytes += bytesOf(chunk, row);
+            valueBytes += VarBinViewArray.VIEW_SIZE + (length > VarBinViewArray.MAX_INLINED ? length : 0);
             return size++;
+        }
+
+        private int length(int code) {
+            return (int) heads[code];
         }
 
         @Override
@@ -338,11 +424,18 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
 
         @Override
         void truncate(int keep) {
-            for (int c = keep; c < size; c++) {
-                int len = values[c].length;
-                valueBytes -= VarBinViewArray.VIEW_SIZE + (len > VarBinViewArray.MAX_INLINED ? len : 0);
-                values[c] = null;
+            int end = 0;
+            for (int c = 0; c < keep; c++) {
+                int len = length(c);
+                if (c != nullCode && len > VarBinViewArray.MAX_INLINED) {
+                    end = Math.max(end, (int) tails[c] + len);
+                }
             }
+            for (int c = keep; c < size; c++) {
+                int len = length(c);
+                valueBytes -= VarBinViewArray.VIEW_SIZE + (len > VarBinViewArray.MAX_INLINED ? len : 0);
+            }
+            dataSize = end;
             size = keep;
             if (nullCode >= keep) {
                 nullCode = -1;
@@ -352,38 +445,59 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
 
         @Override
         void reorder(int from, int[] order) {
-            byte[][] moved = new byte[order.length][];
+            long[] movedHeads = new long[order.length];
+            long[] movedTails = new long[order.length];
             int[] movedHashes = new int[order.length];
             for (int k = 0; k < order.length; k++) {
-                moved[k] = values[order[k]];
+                movedHeads[k] = heads[order[k]];
+                movedTails[k] = tails[order[k]];
                 movedHashes[k] = hashes[order[k]];
             }
-            System.arraycopy(moved, 0, values, from, moved.length);
-            System.arraycopy(movedHashes, 0, hashes, from, moved.length);
+            System.arraycopy(movedHeads, 0, heads, from, order.length);
+            System.arraycopy(movedTails, 0, tails, from, order.length);
+            System.arraycopy(movedHashes, 0, hashes, from, order.length);
             moveNull(from, order);
             rebuild(slots.length);
         }
 
+        /**
+         * The values as a varbinview array, as {@link dev.quire.layout.array.VarBinViewBuilder} would build it: views in code order, the
+         * long values' bytes in one data buffer in code order (none when there are no long values), a null entry's
+         * view zero.
+         */
         @Override
         Array toArray(DType dtype) {
-            VarBinViewBuilder builder = (VarBinViewBuilder) ArrayBuilder.forType(dtype);
+            long[] out = new long[2 * size];
+            long longBytes = 0;
             for (int c = 0; c < size; c++) {
-                if (c == nullCode) {
-                    builder.appendNull();
-                } else {
-                    builder.appendBytes(values[c]);
+                int len = length(c);
+                if (c != nullCode && len > VarBinViewArray.MAX_INLINED) {
+                    longBytes += len;
                 }
             }
-            return builder.finish();
+            byte[] outData = new byte[Math.toIntExact(longBytes)];
+            int at = 0;
+            for (int c = 0; c < size; c++) {
+                if (c == nullCode) {
+                    continue;
+                }
+                int len = length(c);
+                out[2 * c] = heads[c];
+                if (len <= VarBinViewArray.MAX_INLINED) {
+                    out[2 * c + 1] = tails[c];
+                } else {
+                    System.arraycopy(data, (int) tails[c], outData, at, len);
+                    out[2 * c + 1] = (long) at << 32; // buffer 0, then the offset
+                    at += len;
+                }
+            }
+            List<MemorySegment> buffers = longBytes == 0 ? List.of() : List.of(MemorySegment.ofArray(outData));
+            return new VarBinViewArray(dtype, MemorySegment.ofArray(out), buffers, validity(dtype));
         }
 
         @Override
         long retainedBytes() {
-            long bytes = 4L * slots.length + 4L * hashes.length + 8L * values.length + 64;
-            for (int c = 0; c < size; c++) {
-                bytes += 16 + values[c].length;
-            }
-            return bytes;
+            return 4L * slots.length + 20L * heads.length + data.length + 64;
         }
     }
 }

@@ -75,6 +75,13 @@ final class ByteSink {
         size += (int) len;
     }
 
+    /** Writes bytes {@code [offset, offset + len)} of {@code src}. */
+    void write(MemorySegment src, long offset, long len) {
+        reserve(len);
+        MemorySegment.copy(src, ValueLayout.JAVA_BYTE, offset, bytes, size, (int) len);
+        size += (int) len;
+    }
+
     void writeZeros(long len) {
         reserve(len);
         Arrays.fill(bytes, size, size + (int) len, (byte) 0);
@@ -84,6 +91,21 @@ final class ByteSink {
     /** Overwrites an int already written at {@code pos}. */
     void setInt(int pos, int v) {
         INT.set(bytes, pos, v);
+    }
+
+    /** Overwrites a long already written at {@code pos}. */
+    void setLong(int pos, long v) {
+        LONG.set(bytes, pos, v);
+    }
+
+    /** The int written at {@code pos}. */
+    int getInt(int pos) {
+        return (int) INT.get(bytes, pos);
+    }
+
+    /** The long written at {@code pos}. */
+    long getLong(int pos) {
+        return (long) LONG.get(bytes, pos);
     }
 
     /** A segment of the bytes written so far; the sink must not be written to while it is in use. */

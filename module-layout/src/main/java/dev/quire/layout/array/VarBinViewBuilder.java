@@ -67,14 +67,52 @@ public final class VarBinViewBuilder extends ArrayBuilder {
         validity.append(false);
     }
 
+    /**
+     * Copies the source's views in one go, then fixes each up in place: a null slot's view zeroed, a short value's
+     * bytes past its end zeroed (as {@link #appendBytes} leaves them), a long value's bytes copied into this builder's
+     * data buffer and its view pointed there. No segment per value.
+     */
     @Override
     void appendCanonical(Array canonical, long from, long to) {
         VarBinViewArray src = (VarBinViewArray) canonical;
-        for (long i = from; i < to; i++) {
-            if (src.isValid(i)) {
-                appendBytes(src.bytesAt(i));
+        List<MemorySegment> srcBuffers = src.buffers();
+        Validity srcValidity = src.validity();
+        boolean masked = srcValidity instanceof Validity.Mask || srcValidity instanceof Validity.AllInvalid;
+        int start = views.size();
+        views.write(src.views(), from * VarBinViewArray.VIEW_SIZE, (to - from) * VarBinViewArray.VIEW_SIZE);
+        if (!masked) {
+            validity.appendMany(true, to - from);
+        }
+        int pos = start;
+        for (long i = from; i < to; i++, pos += VarBinViewArray.VIEW_SIZE) {
+            boolean valid = true;
+            if (masked) {
+                // one value at a time, as appendBytes and appendNull would: a mask without nulls stays no mask
+                valid = srcValidity.isValid(i);
+                validity.append(valid);
+            }
+            if (!valid) {
+                views.setLong(pos, 0);
+                views.setLong(pos + 8, 0);
+                continue;
+            }
+            long head = views.getLong(pos);
+            int size = (int) head;
+            if (size <= VarBinViewArray.MAX_INLINED) {
+                if (size < 4) {
+                    views.setLong(pos, head & ((1L << ((size + 4) << 3)) - 1));
+                }
+                if (size < 12) {
+                    long tail = views.getLong(pos + 8);
+                    views.setLong(pos + 8, size <= 4 ? 0 : tail & ((1L << ((size - 4) << 3)) - 1));
+                }
             } else {
-                appendNull();
+                MemorySegment buffer = srcBuffers.get(views.getInt(pos + 8));
+                long offset = Integer.toUnsignedLong(views.getInt(pos + 12));
+                views.setInt(pos + 4, buffer.get(LittleEndian.INT, offset));
+                views.setInt(pos + 8, 0);
+                views.setInt(pos + 12, data.size());
+                data.write(buffer, offset, size);
             }
         }
     }

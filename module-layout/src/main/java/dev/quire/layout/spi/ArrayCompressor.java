@@ -37,4 +37,33 @@ public interface ArrayCompressor {
      * values against the plain column. Never below zero.
      */
     long estimateSize(Array array);
+
+    /**
+     * {@link #estimateSize} that remembers how it got there: for a writer that weighs {@code array} and may then write
+     * it, so the encoding is not chosen twice. {@link Estimate#compress()} returns what {@link #compress} would. The
+     * default estimates now and compresses afresh when asked.
+     */
+    default Estimate estimate(Array array) {
+        long bytes = estimateSize(array);
+        return new Estimate() {
+            @Override
+            public long bytes() {
+                return bytes;
+            }
+
+            @Override
+            public Array compress() {
+                return ArrayCompressor.this.compress(array);
+            }
+        };
+    }
+
+    /** An array's estimated compressed size, and the array compressed as the estimate chose. */
+    interface Estimate {
+        /** What {@link #estimateSize} returns for the array. */
+        long bytes();
+
+        /** The array compressed, as {@link #compress(Array)} would return it. */
+        Array compress();
+    }
 }

@@ -102,7 +102,11 @@ public final class Compressor implements ArrayCompressor {
             // Nothing to gain, or already encoded (a strategy's own array): written as given.
             return array;
         }
-        Choice choice = choose(array, ctx);
+        return compressChosen(array, choose(array, ctx), ctx);
+    }
+
+    /** {@code array} compressed with the scheme {@code choice} found for it at {@code ctx}. */
+    private Array compressChosen(Array array, Choice choice, CompressionContext ctx) {
         if (choice.winner() == null) {
             return descend(array, ctx);
         }
@@ -112,20 +116,61 @@ public final class Compressor implements ArrayCompressor {
 
     @Override
     public long estimateSize(Array array) {
+        return estimate(array).bytes();
+    }
+
+    /** The estimate of {@link #estimateSize}, keeping the choice (and the statistics) for compressing afterwards. */
+    @Override
+    public Estimate estimate(Array array) {
         if (array.length() == 0 || !isCanonical(array)) {
-            return EncodedSize.of(array);
+            return new Chosen(array, null, null, EncodedSize.of(array), array);
         }
         CompressionContext ctx = new CompressionContext(this, 0, decodeBudget, false, Set.of());
         Choice choice = choose(array, ctx);
         if (choice.bytes() < 0) {
-            return EncodedSize.of(descend(array, ctx));
+            Array descended = descend(array, ctx);
+            return new Chosen(array, ctx, choice, EncodedSize.of(descended), descended);
         }
         if (choice.sampleLength() == array.length()) {
-            return choice.bytes();
+            return new Chosen(array, ctx, choice, choice.bytes(), null);
         }
         // Scaled from the sample; a scheme whose size does not grow with the rows (sequence, constant) is not.
         boolean fixed = choice.winner() instanceof SequenceScheme || choice.winner() instanceof ConstantScheme;
-        return fixed ? choice.bytes() : (long) ((double) choice.bytes() * array.length() / choice.sampleLength());
+        long bytes = fixed ? choice.bytes() : (long) ((double) choice.bytes() * array.length() / choice.sampleLength());
+        return new Chosen(array, ctx, choice, bytes, null);
+    }
+
+    /**
+     * An estimate with what it chose: compressing goes on from the choice as {@link #compress(Array)} does from its
+     * own (the same, since choosing is deterministic), or returns the array already compressed to measure it.
+     */
+    private final class Chosen implements Estimate {
+        private final Array array;
+        private final CompressionContext ctx;
+        private final Choice choice;
+        private final long bytes;
+        private Array compressed;
+
+        Chosen(Array array, CompressionContext ctx, Choice choice, long bytes, Array compressed) {
+            this.array = array;
+            this.ctx = ctx;
+            this.choice = choice;
+            this.bytes = bytes;
+            this.compressed = compressed;
+        }
+
+        @Override
+        public long bytes() {
+            return bytes;
+        }
+
+        @Override
+        public Array compress() {
+            if (compressed == null) {
+                compressed = compressChosen(array, choice, ctx);
+            }
+            return compressed;
+        }
     }
 
     /**

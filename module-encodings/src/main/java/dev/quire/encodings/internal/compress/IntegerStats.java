@@ -36,6 +36,22 @@ public final class IntegerStats {
         this.valid = v;
         this.validCount = count;
         boolean unsigned64 = array.ptype() == PType.U64;
+        if (v == null && !unsigned64 && n > 0) {
+            // Every value valid and signed order: one tight pass.
+            long lo = values[0];
+            long hi = lo;
+            int r = 1;
+            for (int i = 1; i < n; i++) {
+                long x = values[i];
+                r += x != values[i - 1] ? 1 : 0;
+                lo = Math.min(lo, x);
+                hi = Math.max(hi, x);
+            }
+            this.min = lo;
+            this.max = hi;
+            this.runs = r;
+            return;
+        }
         long lo = 0;
         long hi = 0;
         boolean first = true;

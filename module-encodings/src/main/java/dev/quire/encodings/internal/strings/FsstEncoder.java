@@ -123,8 +123,11 @@ public final class FsstEncoder {
         final int count;
         /** The code of each one-byte symbol, or -1. */
         private final int[] single = new int[256];
-        /** The code of each two-byte symbol by its bytes (little-endian), or -1. */
-        private final int[] pairs = new int[1 << 16];
+        /**
+         * The code plus one of each two-byte symbol by its bytes (little-endian), or 0: a byte per entry (codes are
+         * below 255), left as allocated instead of filled, since a training builds a table per generation.
+         */
+        private final byte[] pairs = new byte[1 << 16];
         /** The code of the symbol of 3 to 8 bytes in each hash slot, or -1. */
         private final int[] slots = new int[HASH_SLOTS];
 
@@ -133,12 +136,11 @@ public final class FsstEncoder {
             this.symbols = symbols;
             this.lengths = lengths;
             Arrays.fill(single, -1);
-            Arrays.fill(pairs, -1);
             Arrays.fill(slots, -1);
             for (int c = 0; c < count; c++) {
                 switch (lengths[c]) {
                     case 1 -> single[(int) symbols[c] & 0xFF] = c;
-                    case 2 -> pairs[(int) symbols[c] & 0xFFFF] = c;
+                    case 2 -> pairs[(int) symbols[c] & 0xFFFF] = (byte) (c + 1);
                     default -> slots[slot(symbols[c])] = c;
                 }
             }
@@ -155,7 +157,7 @@ public final class FsstEncoder {
             if (avail < 8) {
                 word &= mask(avail);
             }
-            int c = pairs[(int) (word & 0xFFFF)];
+            int c = (pairs[(int) (word & 0xFFFF)] & 0xFF) - 1;
             if (c >= 0) {
                 return c;
             }
@@ -264,6 +266,12 @@ public final class FsstEncoder {
         final int[] pairs = new int[512 * 512];
         int[] seen = new int[1024];
         int seenCount;
+        /** The candidates of a generation, cleared for the next. */
+        final Gains gains = new Gains(1024);
+        /** What {@link #admit} marks while it fills a table (see {@link #admissible}); cleared after each table. */
+        final boolean[] pairsTaken = new boolean[1 << 16];
+        final boolean[] longTaken = new boolean[1 << 16];
+        final boolean[] slotsTaken = new boolean[HASH_SLOTS];
 
         void pair(int index) {
             if (pairs[index]++ == 0) {
@@ -288,21 +296,38 @@ public final class FsstEncoder {
      * distinct from a shorter one): open addressing over primitive arrays, since a generation adds thousands.
      */
     private static final class Gains {
-        final long[] symbols;
-        final int[] lengths; // 0 marks a free slot
-        final long[] gains;
-        final int mask;
+        long[] symbols;
+        int[] lengths; // 0 marks a free slot
+        long[] gains;
+        int mask;
         int size;
 
-        Gains(int expected) {
-            int capacity = Integer.highestOneBit(Math.max(16, expected) * 2 - 1) << 1;
+        Gains(int capacity) {
+            allocate(capacity);
+        }
+
+        private void allocate(int capacity) {
             symbols = new long[capacity];
             lengths = new int[capacity];
             gains = new long[capacity];
             mask = capacity - 1;
+            size = 0;
+        }
+
+        /** Empties the map, keeping its capacity. */
+        void clear() {
+            Arrays.fill(lengths, 0);
+            size = 0;
         }
 
         void add(long symbol, int length, long gain) {
+            if (2 * (size + 1) > lengths.length) {
+                grow();
+            }
+            insert(symbol, length, gain);
+        }
+
+        private void insert(long symbol, int length, long gain) {
             long h = (symbol ^ ((long) length * 0x9E37_79B9_7F4A_7C15L)) * 0xBF58_476D_1CE4_E5B9L;
             int i = (int) (h >>> 40) & mask;
             while (lengths[i] != 0) {
@@ -316,6 +341,18 @@ public final class FsstEncoder {
             lengths[i] = length;
             gains[i] = gain;
             size++;
+        }
+
+        private void grow() {
+            long[] oldSymbols = symbols;
+            int[] oldLengths = lengths;
+            long[] oldGains = gains;
+            allocate(oldLengths.length * 2);
+            for (int i = 0; i < oldLengths.length; i++) {
+                if (oldLengths[i] != 0) {
+                    insert(oldSymbols[i], oldLengths[i], oldGains[i]);
+                }
+            }
         }
     }
 
@@ -344,7 +381,8 @@ public final class FsstEncoder {
                 pos += len;
             }
         }
-        Gains gains = new Gains(512 + counts.seenCount);
+        Gains gains = counts.gains;
+        gains.clear();
         for (int code = 0; code < 512; code++) {
             if (single[code] != 0) {
                 gains.add(symbolOf(table, code), lengthOf(table, code), single[code] * lengthOf(table, code));
@@ -365,14 +403,14 @@ public final class FsstEncoder {
             }
             gains.add(both, joined, (long) pairs[index] * joined);
         }
-        return admit(gains);
+        return admit(gains, counts);
     }
 
     /**
      * The table of the {@value #MAX_SYMBOLS} candidates with the largest gains (then the longest, then the smallest
      * as unsigned bytes) that the table admits one after the other (see {@link #admissible}).
      */
-    private static SymbolTable admit(Gains gains) {
+    private static SymbolTable admit(Gains gains, Counts counts) {
         // Sorted by (gain, length) through one long per candidate: gain and length above, the slot below. A gain is
         // at most 8 times the sample's bytes (SAMPLE_BYTES), far below 2^27.
         long[] order = new long[gains.size];
@@ -387,9 +425,9 @@ public final class FsstEncoder {
         long[] kept = new long[MAX_SYMBOLS];
         int[] keptLengths = new int[MAX_SYMBOLS];
         int keep = 0;
-        boolean[] pairsTaken = new boolean[1 << 16];
-        boolean[] longTaken = new boolean[1 << 16];
-        boolean[] slotsTaken = new boolean[HASH_SLOTS];
+        boolean[] pairsTaken = counts.pairsTaken;
+        boolean[] longTaken = counts.longTaken;
+        boolean[] slotsTaken = counts.slotsTaken;
         long[] tied = new long[16];
         // From the largest rank down; candidates of equal rank go by their bytes as unsigned, smallest first.
         for (int hi = m - 1; hi >= 0 && keep < MAX_SYMBOLS; ) {
@@ -422,6 +460,15 @@ public final class FsstEncoder {
                 }
             }
             hi = lo - 1;
+        }
+        for (int i = 0; i < keep; i++) {
+            // unmarked for the next generation's table
+            if (keptLengths[i] >= 2) {
+                int first2 = (int) (kept[i] & 0xFFFF);
+                pairsTaken[first2] = false;
+                longTaken[first2] = false;
+                slotsTaken[slot(kept[i])] = false;
+            }
         }
         // The order the reference requires of a table: longer symbols first by ascending length (2 to 8), then the
         // one-byte symbols, each length by the symbols' bytes as unsigned.

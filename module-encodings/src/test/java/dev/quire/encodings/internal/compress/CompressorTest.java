@@ -15,6 +15,7 @@ import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.spi.ArrayCompressors;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -175,6 +176,54 @@ class CompressorTest {
         }
         PrimitiveArray small = filled(1024, 3);
         assertSame(small, Sampler.sample(small));
+    }
+
+    @Test
+    void anEstimateCompressesAsCompressWouldAndReportsEstimateSize() {
+        Compressor c = new Compressor();
+        long[] runs = new long[20_000];
+        long[] noise = new long[20_000];
+        java.util.Random r = new java.util.Random(7);
+        for (int i = 0; i < runs.length; i++) {
+            runs[i] = i / 300;
+            noise[i] = r.nextLong();
+        }
+        var strings = (dev.quire.layout.array.VarBinViewBuilder) dev.quire.layout.array.ArrayBuilder.forType(
+                new dev.quire.layout.dtype.DType.Utf8(false));
+        for (int i = 0; i < 5000; i++) {
+            strings.appendString("value number " + (i % 700) + (i % 3 == 0 ? " with a longer tail" : ""));
+        }
+        List<Array> arrays = List.of(TestArrays.primitive(PType.I64, runs), TestArrays.primitive(PType.I64, noise),
+                strings.finish(), filled(3000, 9),
+                StructArray.of(List.of("a", "b"), List.of(filled(2000, 1), TestArrays.primitive(PType.I64,
+                        java.util.Arrays.copyOf(noise, 2000)))),
+                TestArrays.primitive(PType.I64));
+        for (Array a : arrays) {
+            var estimate = c.estimate(a);
+            assertEquals(c.estimateSize(a), estimate.bytes(), a.toString());
+            Array chosen = estimate.compress();
+            assertSame(chosen, estimate.compress(), "compressed once");
+            assertEquals(HexFormat.of().formatHex(bytes(c.compress(a))), HexFormat.of().formatHex(bytes(chosen)),
+                    a + " compressed from its estimate");
+        }
+    }
+
+    /** Every buffer of {@code array} as serialized, back to back. */
+    private static byte[] bytes(Array array) {
+        var out = new java.io.ByteArrayOutputStream();
+        collect(EncodedSize.serialize(array), out);
+        return out.toByteArray();
+    }
+
+    private static void collect(dev.quire.layout.spi.EncodedArray e, java.io.ByteArrayOutputStream out) {
+        out.writeBytes(e.encodingId().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.writeBytes(e.metadata());
+        for (var b : e.buffers()) {
+            out.writeBytes(b.bytes().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        }
+        for (var child : e.children()) {
+            collect(child, out);
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.ExtensionArray;
+import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
@@ -15,6 +16,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -277,6 +279,12 @@ abstract sealed class ZoneAccumulator {
         }
     }
 
+    /**
+     * Decimals: values of up to 8 bytes (precision up to 18) are compared and summed as longs, with the sum carried on
+     * in a {@link BigInteger} once it leaves the long range (the sum's type is always at least 8 bytes wide, so a
+     * long never overflows it); wider values work in {@link BigInteger}s from the first one on, for the rest of the
+     * zone.
+     */
     static final class Decimals extends ZoneAccumulator {
         private final DType.Decimal type;
         private final DType.Decimal sumType;
@@ -284,9 +292,16 @@ abstract sealed class ZoneAccumulator {
         private final BigInteger sumMin;
         private final BigInteger sumMax;
         private final BigInteger precisionLimit;
+        /** Whether a value wider than 8 bytes was seen in this zone: min and max are then kept as BigIntegers. */
+        private boolean wide;
+        private boolean any;
+        private long longMin;
+        private long longMax;
         private BigInteger min;
         private BigInteger max;
-        private BigInteger sum = BigInteger.ZERO;
+        /** The sum while it fits a long ({@code sum} is null then). */
+        private long longSum;
+        private BigInteger sum;
         private boolean overflow;
 
         Decimals(DType.Decimal d) {
@@ -301,6 +316,17 @@ abstract sealed class ZoneAccumulator {
         @Override
         void add(Array canonical, long from, long to) {
             DecimalArray a = (DecimalArray) canonical;
+            if (a.valueWidth() <= 8 && !wide) {
+                addNarrow(a, from, to);
+                return;
+            }
+            if (!wide) {
+                wide = true;
+                if (any) {
+                    min = BigInteger.valueOf(longMin);
+                    max = BigInteger.valueOf(longMax);
+                }
+            }
             boolean masked = mayHaveNulls(a.validity());
             for (long i = from; i < to; i++) {
                 if (masked && !a.isValid(i)) {
@@ -317,36 +343,98 @@ abstract sealed class ZoneAccumulator {
                     max = v;
                 }
                 if (!overflow) {
-                    sum = sum.add(v);
-                    if (sum.compareTo(sumMax) > 0 || sum.compareTo(sumMin) < 0) {
-                        overflow = true;
-                    }
+                    addBig(v);
                 }
+            }
+            any |= min != null;
+        }
+
+        private void addNarrow(DecimalArray a, long from, long to) {
+            boolean masked = mayHaveNulls(a.validity());
+            MemorySegment values = a.values();
+            int width = a.valueWidth();
+            for (long i = from; i < to; i++) {
+                if (masked && !a.isValid(i)) {
+                    nulls++;
+                    continue;
+                }
+                long base = i * width;
+                long v = switch (width) {
+                    case 1 -> values.get(ValueLayout.JAVA_BYTE, base);
+                    case 2 -> values.get(LittleEndian.SHORT, base);
+                    case 4 -> values.get(LittleEndian.INT, base);
+                    default -> values.get(LittleEndian.LONG, base);
+                };
+                if (!any) {
+                    any = true;
+                    longMin = v;
+                    longMax = v;
+                } else if (v < longMin) {
+                    longMin = v;
+                } else if (v > longMax) {
+                    longMax = v;
+                }
+                if (!overflow) {
+                    if (sum == null) {
+                        long s = longSum + v;
+                        if (((longSum ^ s) & (v ^ s)) >= 0) {
+                            longSum = s;
+                            continue;
+                        }
+                        sum = BigInteger.valueOf(longSum);
+                    }
+                    addBig(BigInteger.valueOf(v));
+                }
+            }
+        }
+
+        /** Adds to the sum as a BigInteger, checked against the range of the sum's type. */
+        private void addBig(BigInteger v) {
+            if (sum == null) {
+                sum = BigInteger.valueOf(longSum);
+            }
+            sum = sum.add(v);
+            if (sum.compareTo(sumMax) > 0 || sum.compareTo(sumMin) < 0) {
+                overflow = true;
             }
         }
 
         @Override
         Values finishZone() {
-            boolean fits = !overflow && sum.abs().compareTo(precisionLimit) < 0;
-            Values v = new Values(min == null ? null : new Scalar(type, new BigDecimal(min, type.scale())),
-                    max == null ? null : new Scalar(type, new BigDecimal(max, type.scale())), null, null,
-                    fits ? new Scalar(sumType, new BigDecimal(sum, sumType.scale())) : null, 0, nulls);
+            BigInteger zoneMin = wide ? min : any ? BigInteger.valueOf(longMin) : null;
+            BigInteger zoneMax = wide ? max : any ? BigInteger.valueOf(longMax) : null;
+            BigInteger total = sum != null ? sum : BigInteger.valueOf(longSum);
+            boolean fits = !overflow && total.abs().compareTo(precisionLimit) < 0;
+            Values v = new Values(zoneMin == null ? null : new Scalar(type, new BigDecimal(zoneMin, type.scale())),
+                    zoneMax == null ? null : new Scalar(type, new BigDecimal(zoneMax, type.scale())), null, null,
+                    fits ? new Scalar(sumType, new BigDecimal(total, sumType.scale())) : null, 0, nulls);
             nulls = 0;
+            wide = false;
+            any = false;
             min = null;
             max = null;
-            sum = BigInteger.ZERO;
+            longSum = 0;
+            sum = null;
             overflow = false;
             return v;
         }
     }
 
-    /** Strings and bytes: the smallest and largest value in unsigned byte order, kept whole until the zone ends. */
+    /**
+     * Strings and bytes: the smallest and largest value in unsigned byte order, kept whole until the zone ends. Values
+     * are compared where they lie (in their view, or in a data buffer), first by the four bytes every view holds, so
+     * most values are judged without touching their data buffer or copying anything.
+     */
     static final class Bytes extends ZoneAccumulator {
+        private static final ValueLayout.OfInt PREFIX = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
         private final DType type;
         private byte[] min;
         private byte[] max;
         private MemorySegment minSegment;
         private MemorySegment maxSegment;
+        /** The first four bytes of min and max, big-endian and zero-padded, to compare as unsigned ints. */
+        private int minPrefix;
+        private int maxPrefix;
 
         Bytes(DType dtype) {
             this.type = dtype.withNullable(true);
@@ -356,25 +444,84 @@ abstract sealed class ZoneAccumulator {
         void add(Array canonical, long from, long to) {
             VarBinViewArray a = (VarBinViewArray) canonical;
             boolean masked = mayHaveNulls(a.validity());
+            MemorySegment views = a.views();
+            MemorySegment[] buffers = a.buffers().toArray(MemorySegment[]::new);
             for (long i = from; i < to; i++) {
                 if (masked && !a.isValid(i)) {
                     nulls++;
                     continue;
                 }
-                MemorySegment v = a.bytesAt(i);
+                long view = i * VarBinViewArray.VIEW_SIZE;
+                int length = views.get(LittleEndian.INT, view);
+                int prefix = views.get(PREFIX, view + 4) & prefixMask(length);
                 if (min == null) {
-                    min = v.toArray(ValueLayout.JAVA_BYTE);
+                    setMin(valueSegment(views, buffers, view, length), prefix);
                     max = min;
-                    minSegment = MemorySegment.ofArray(min);
                     maxSegment = minSegment;
-                } else if (compare(v, minSegment) < 0) {
-                    min = v.toArray(ValueLayout.JAVA_BYTE);
-                    minSegment = MemorySegment.ofArray(min);
-                } else if (compare(v, maxSegment) > 0) {
-                    max = v.toArray(ValueLayout.JAVA_BYTE);
-                    maxSegment = MemorySegment.ofArray(max);
+                    maxPrefix = minPrefix;
+                    continue;
+                }
+                // A strictly smaller (larger) zero-padded prefix decides the order: a padded zero byte sorts where
+                // the shorter value, a prefix of the other, does.
+                int toMin = Integer.compareUnsigned(prefix, minPrefix);
+                if (toMin < 0) {
+                    setMin(valueSegment(views, buffers, view, length), prefix);
+                    continue;
+                }
+                int toMax = Integer.compareUnsigned(prefix, maxPrefix);
+                if (toMax > 0) {
+                    setMax(valueSegment(views, buffers, view, length), prefix);
+                    continue;
+                }
+                if (toMin > 0 && toMax < 0) {
+                    continue;
+                }
+                if (toMin == 0 && compareSamePrefix(views, buffers, view, length, minSegment) < 0) {
+                    setMin(valueSegment(views, buffers, view, length), prefix);
+                } else if (toMax == 0 && compareSamePrefix(views, buffers, view, length, maxSegment) > 0) {
+                    setMax(valueSegment(views, buffers, view, length), prefix);
                 }
             }
+        }
+
+        /**
+         * The order of the value at {@code view} against {@code other}, whose zero-padded first four bytes are the
+         * value's: when either is at most four bytes long, the shorter is a prefix of the other (padding zeros match
+         * only zeros), so the lengths decide; otherwise the bytes are compared.
+         */
+        private static int compareSamePrefix(MemorySegment views, MemorySegment[] buffers, long view, int length,
+                MemorySegment other) {
+            if (length <= 4 || other.byteSize() <= 4) {
+                return Long.compare(length, other.byteSize());
+            }
+            return compare(valueSegment(views, buffers, view, length), other);
+        }
+
+        /** Keeps the bytes of a value's first four a view holds (big-endian in an int), zeroing those past its end. */
+        private static int prefixMask(int length) {
+            return length >= 4 ? -1 : length <= 0 ? 0 : -1 << (8 * (4 - length));
+        }
+
+        private static MemorySegment valueSegment(MemorySegment views, MemorySegment[] buffers, long view,
+                int length) {
+            if (length <= VarBinViewArray.MAX_INLINED) {
+                return views.asSlice(view + 4, length);
+            }
+            int buffer = views.get(LittleEndian.INT, view + 8);
+            long offset = Integer.toUnsignedLong(views.get(LittleEndian.INT, view + 12));
+            return buffers[buffer].asSlice(offset, length);
+        }
+
+        private void setMin(MemorySegment v, int prefix) {
+            min = v.toArray(ValueLayout.JAVA_BYTE);
+            minSegment = MemorySegment.ofArray(min);
+            minPrefix = prefix;
+        }
+
+        private void setMax(MemorySegment v, int prefix) {
+            max = v.toArray(ValueLayout.JAVA_BYTE);
+            maxSegment = MemorySegment.ofArray(max);
+            maxPrefix = prefix;
         }
 
         /** Unsigned lexicographic order; a prefix sorts first. */
