@@ -329,7 +329,7 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     public DictArray slice(long from, long to) {
         PrimitiveArray decoded = codes;
         Array sliced = decoded != null ? decoded.slice(from, to) : codeSource.slice(from, to);
-        return new DictArray(dtype, sliced instanceof PrimitiveArray ? sliced : readCodes(sliced), values, false);
+        return new DictArray(dtype, readCodes(sliced), values, false);
     }
 
     @Override

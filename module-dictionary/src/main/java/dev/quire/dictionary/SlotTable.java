@@ -68,10 +68,10 @@ sealed interface SlotTable {
 
     /** The slots of {@code source} ({@code width} bytes each) and a zero slot, or null when they are too large. */
     static SlotTable of(MemorySegment source, int width) {
-        long count = source.byteSize() / width;
         if (source.byteSize() > MAX_BYTES || width <= 0) {
             return null;
         }
+        long count = source.byteSize() / width;
         int n = (int) count;
         switch (width) {
             case 1 -> {

@@ -9,7 +9,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
@@ -85,8 +84,6 @@ public final class ArrowBatch implements Batch {
 
         @Override
         public void read(int from, long[] out, int n) {
-            Objects.checkFromIndexSize(from, n, data.byteSize() / Integer.BYTES);
-            Objects.checkFromIndexSize(0, n, out.length);
             for (int i = 0; i < n; i++) {
                 out[i] = data.getAtIndex(ValueLayout.JAVA_INT_UNALIGNED, from + i);
             }
@@ -108,8 +105,6 @@ public final class ArrowBatch implements Batch {
 
         @Override
         public void read(int from, long[] out, int n) {
-            Objects.checkFromIndexSize(from, n, data.byteSize() / 16);
-            Objects.checkFromIndexSize(0, n, out.length);
             for (int i = 0; i < n; i++) {
                 long at = (long) (from + i) * 16;
                 long low = data.get(ValueLayout.JAVA_LONG_UNALIGNED, at);

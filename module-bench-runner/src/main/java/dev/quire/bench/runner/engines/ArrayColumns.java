@@ -7,11 +7,10 @@ import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.Objects;
 
 /**
- * {@link LongColumn}s over Quire's canonical arrays, reading the values in place. One lambda per value width, so each
- * call site the JIT sees stays specialised.
+ * {@link LongColumn}s over Quire's canonical arrays, reading the values in place: one class per Java array type (or
+ * one lambda per value width for values off the heap), so each column's loop is compiled for its own type.
  */
 final class ArrayColumns {
     private ArrayColumns() {}
@@ -103,8 +102,6 @@ final class ArrayColumns {
 
         @Override
         public void read(int from, long[] out, int n) {
-            Objects.checkFromIndexSize(at + from, n, a.length);
-            Objects.checkFromIndexSize(0, n, out.length);
             for (int i = 0, j = at + from; i < n; i++, j++) {
                 out[i] = a[j];
             }
@@ -119,8 +116,6 @@ final class ArrayColumns {
 
         @Override
         public void read(int from, long[] out, int n) {
-            Objects.checkFromIndexSize(at + from, n, a.length);
-            Objects.checkFromIndexSize(0, n, out.length);
             for (int i = 0, j = at + from; i < n; i++, j++) {
                 out[i] = Integer.toUnsignedLong(a[j]);
             }
@@ -135,8 +130,6 @@ final class ArrayColumns {
 
         @Override
         public void read(int from, long[] out, int n) {
-            Objects.checkFromIndexSize(at + from, n, a.length);
-            Objects.checkFromIndexSize(0, n, out.length);
             for (int i = 0, j = at + from; i < n; i++, j++) {
                 out[i] = a[j];
             }
@@ -151,8 +144,6 @@ final class ArrayColumns {
 
         @Override
         public void read(int from, long[] out, int n) {
-            Objects.checkFromIndexSize(at + from, n, a.length);
-            Objects.checkFromIndexSize(0, n, out.length);
             for (int i = 0, j = at + from; i < n; i++, j++) {
                 out[i] = Short.toUnsignedLong(a[j]);
             }
@@ -167,8 +158,6 @@ final class ArrayColumns {
 
         @Override
         public void read(int from, long[] out, int n) {
-            Objects.checkFromIndexSize(at + from, n, a.length);
-            Objects.checkFromIndexSize(0, n, out.length);
             for (int i = 0, j = at + from; i < n; i++, j++) {
                 out[i] = a[j];
             }
@@ -183,8 +172,6 @@ final class ArrayColumns {
 
         @Override
         public void read(int from, long[] out, int n) {
-            Objects.checkFromIndexSize(at + from, n, a.length);
-            Objects.checkFromIndexSize(0, n, out.length);
             for (int i = 0, j = at + from; i < n; i++, j++) {
                 out[i] = Byte.toUnsignedLong(a[j]);
             }

@@ -17,7 +17,6 @@ public interface LongColumn {
      * @throws IndexOutOfBoundsException when {@code n > out.length} or the rows are not in the batch
      */
     default void read(int from, long[] out, int n) {
-        java.util.Objects.checkFromIndexSize(0, n, out.length);
         for (int i = 0; i < n; i++) {
             out[i] = get(from + i);
         }

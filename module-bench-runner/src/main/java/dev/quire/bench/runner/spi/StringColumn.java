@@ -17,7 +17,6 @@ public interface StringColumn {
      */
     default int read(int row, byte[] out) {
         int n = length(row);
-        java.util.Objects.checkFromIndexSize(0, n, out.length);
         for (int i = 0; i < n; i++) {
             out[i] = byteAt(row, i);
         }

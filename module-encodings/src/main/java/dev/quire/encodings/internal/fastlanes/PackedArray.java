@@ -139,7 +139,8 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
         if (canonical != null) {
             return canonical.slice(from, to);
         }
-        Optional<Patches> slicedPatches = patches.map(p -> p.slice(from, to));
+        // A slice that holds no exception is a plain bit-packed array: the paths that decline patched arrays take it.
+        Optional<Patches> slicedPatches = patches.map(p -> p.slice(from, to)).filter(p -> p.count() > 0);
         if (from == to) {
             return new PackedArray(dtype, packed.asSlice(0, 0), width, 0, 0, slicedPatches, validity.slice(from, to),
                     reference, encodingId);

@@ -181,17 +181,6 @@ final class FsstSymbols {
     }
 
     /**
-     * Decodes the codes at bytes {@code [from, to)} of {@code codes}, one value's, into {@code out} from {@code pos},
-     * until at least {@code want} bytes are out or the codes end, and returns how many bytes were written: at least
-     * {@code want} unless the codes ran out first, and at most {@code want + 7} (a symbol is written whole, eight bytes
-     * at a time, so {@code out} needs {@code want + 8} bytes of room from {@code pos}). Used where few bytes of each value
-     * are wanted (a prefix) or few values (a take): codes are read one at a time, straight from the segment.
-     */
-    int decodeSome(ArrayParts parts, MemorySegment codes, long from, long to, byte[] out, int pos, int want) {
-        return (int) walk(parts, codes, from, to, out, pos, want);
-    }
-
-    /**
      * Decodes one value whole: the codes at {@code [from, to)} must produce exactly {@code length} bytes, written into
      * {@code out} from {@code pos} ({@code out} needs {@code length + 8} bytes of room from there).
      */
@@ -204,8 +193,9 @@ final class FsstSymbols {
     }
 
     /**
-     * The loop of {@link #decodeSome}: the bytes written in the low 32 bits, and the sign bit set when it stopped
-     * with codes left.
+     * Decodes the codes at bytes {@code [from, to)} of {@code codes} into {@code out} from {@code pos}, one at a time
+     * straight from the segment, until {@code want} bytes are out or the codes end: the bytes written in the low 32
+     * bits, and the sign bit set when it stopped with codes left.
      */
     private long walk(ArrayParts parts, MemorySegment codes, long from, long to, byte[] out, int pos, int want) {
         long[] sym = symbolOf;
@@ -234,9 +224,13 @@ final class FsstSymbols {
     }
 
     /**
-     * {@link #decodeSome} over codes already copied into {@code in} (bytes {@code [from, to)}), for filters that visit
-     * every value of a window: array reads cost a fraction of segment reads at one or two codes a value.
-     * {@code codesStart} is where {@code in} starts in the codes buffer, for messages.
+     * Decodes the codes at bytes {@code [from, to)} of {@code in}, one value's, into {@code out} from 0, until at least
+     * {@code want} bytes are out or the codes end, and returns how many bytes were written: at least {@code want}
+     * unless the codes ran out first, and at most {@code want + 7} (a symbol is written whole, eight bytes at a time,
+     * so {@code out} needs {@code want + 8} bytes of room). For filters that visit every value of a window and want
+     * only its first bytes: the codes were copied into {@code in} once, since array reads cost a fraction of segment
+     * reads at one or two codes a value. {@code codesStart} is where {@code in} starts in the codes buffer, for
+     * messages.
      */
     int decodeSome(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int want) {
         long[] sym = symbolOf;
