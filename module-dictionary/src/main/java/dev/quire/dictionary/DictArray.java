@@ -19,11 +19,16 @@ import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * {@code vortex.dict}: every row is a code, an index into an array of distinct values. A row is null when its code
  * is null or the value it points at is. Codes are any integer type (Quire writes the narrowest unsigned one); values
  * are in any encoding and are shared, not copied, by slices.
+ *
+ * <p>Every valid code must point at a value. The public constructor checks that at once; arrays read from a file
+ * check it as their codes are first read (gathered, decoded or picked), so a scan reads the codes once, and fail then
+ * with the same error as the constructor would, built by the file's reader.
  *
  * <p>Filters on a dictionary column are evaluated on the values once (per dictionary and predicate, cached) and mapped
  * to rows through the codes ({@link FilterKernel}); {@link #toCanonical()} gathers the values, keeping string bytes
@@ -46,6 +51,16 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     /** The canonical codes, decoded on first use (the same object as {@link #codeSource} when that is canonical). */
     private volatile PrimitiveArray codes;
     private final DictValues values;
+    /** Whether every valid code is known to point at a value. */
+    private volatile boolean codesChecked;
+    /** Builds the error for a code out of range (with the reader's context for arrays read from a file). */
+    private final Function<String, MalformedFileException> malformed;
+    /**
+     * Row numbers in error messages: this array's row {@code i} is row {@code rowMap[i]} (or {@code i} when there is
+     * no map) of an array whose first row is row {@code firstRow} of the array that was read.
+     */
+    private final long firstRow;
+    private final long[] rowMap;
 
     /**
      * A dictionary array of {@code dtype} over {@code codes} (an integer primitive array, nullable only when
@@ -55,22 +70,31 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
      * @throws InvalidArgumentException when the dtypes do not fit together
      */
     public DictArray(DType dtype, Array codes, Array values) {
-        this(dtype, readCodes(codes), new DictValues(values), true);
+        this(dtype, readCodes(codes), new DictValues(values), false, MalformedFileException::new);
+        checkCodes(this.values.length());
         checkDTypes(dtype, codesDType(), values.dtype());
     }
 
     /**
      * An array sharing {@code values} (and what was computed from them) with other arrays of one dictionary, over
-     * {@code codes} as {@link #readCodes} returns them.
+     * {@code codes} as {@link #readCodes} returns them. Unless {@code checked} says they are known to, the codes are
+     * checked to point at values when they are first read, and a code out of range fails through {@code malformed}.
      */
-    DictArray(DType dtype, Array codes, DictValues values, boolean checkCodes) {
+    DictArray(DType dtype, Array codes, DictValues values, boolean checked,
+            Function<String, MalformedFileException> malformed) {
+        this(dtype, codes, values, checked, malformed, 0, null);
+    }
+
+    private DictArray(DType dtype, Array codes, DictValues values, boolean checked,
+            Function<String, MalformedFileException> malformed, long firstRow, long[] rowMap) {
         this.dtype = Objects.requireNonNull(dtype, "dtype is null");
         this.codeSource = codes;
         this.codes = codes instanceof PrimitiveArray p ? p : null;
         this.values = values;
-        if (checkCodes) {
-            checkCodes(values.length());
-        }
+        this.malformed = Objects.requireNonNull(malformed, "malformed is null");
+        this.firstRow = firstRow;
+        this.rowMap = rowMap;
+        this.codesChecked = checked || codeBlocks().map(c -> c.bound() <= values.length()).orElse(false);
     }
 
     /**
@@ -113,17 +137,17 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     }
 
     /**
-     * Every valid code must point at a value. Codes still packed are settled without decoding them when their width
-     * cannot reach past the values, else from their maximum, read a block at a time; only when that fails are they
-     * decoded and checked as canonical codes are.
+     * Every valid code must point at a value, checked now. Codes still packed are settled without decoding them when
+     * their width cannot reach past the values, else from their maximum, read a block at a time; only when that fails
+     * are they decoded and checked as canonical codes are.
      */
     private void checkCodes(long valueCount) {
+        if (codesChecked) {
+            return;
+        }
         Optional<IntegerBlocks.Cursor> cursor = codeBlocks();
         if (cursor.isPresent()) {
             IntegerBlocks.Cursor c = cursor.get();
-            if (c.bound() <= valueCount) {
-                return;
-            }
             int[] block = new int[IntegerBlocks.MAX_BLOCK_ROWS];
             int max = 0;
             int signs = 0;
@@ -135,10 +159,35 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
             }
             // A cursor hands out no negative values; if one did, the row-by-row check below judges it.
             if (signs >= 0 && max < valueCount) {
+                codesChecked = true;
                 return;
             }
         }
-        checkCodes(codes(), valueCount);
+        codes();
+    }
+
+    /** Whether every valid code is known to point at a value. */
+    boolean codesChecked() {
+        return codesChecked;
+    }
+
+    /** Records that every valid code was found to point at a value (by a gather over every row). */
+    void markCodesChecked() {
+        codesChecked = true;
+    }
+
+    /**
+     * The error for the valid code {@code code} (of the codes' type, as {@link #read} returns it) at row {@code row}
+     * of this array, pointing past the values.
+     */
+    MalformedFileException codeOutOfRange(long row, long code) {
+        long shownRow = firstRow + (rowMap == null ? row : rowMap[Math.toIntExact(row)]);
+        return malformed.apply(outOfRangeMessage(codesDType().ptype(), code, shownRow, values.length()));
+    }
+
+    private static String outOfRangeMessage(PType ptype, long code, long row, long valueCount) {
+        return "dictionary code " + (ptype == PType.U64 ? Long.toUnsignedString(code) : Long.toString(code))
+                + " at row " + row + " is outside the " + valueCount + " values";
     }
 
     static void checkDTypes(DType dtype, DType.Primitive codes, DType values) {
@@ -157,13 +206,14 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     }
 
     /**
-     * Every valid code must point at a value. The common case, every code (null rows' included) in range, is settled
-     * from the codes' unsigned maximum, one plain loop per code width; only when that fails are the codes walked row
-     * by row to find the first valid code out of range, or to find that only null rows hold one.
+     * The first row whose valid code is outside {@code [0, valueCount)}, or -1 when there is none. The common case,
+     * every code (null rows' included) in range, is settled from the codes' unsigned maximum, one plain loop per code
+     * width; only when that fails are the codes walked row by row to find the first valid code out of range, or to
+     * find that only null rows hold one.
      */
-    static void checkCodes(PrimitiveArray codes, long valueCount) {
+    private static long firstCodeOutOfRange(PrimitiveArray codes, long valueCount) {
         if (Long.compareUnsigned(maxCode(codes.values(), codes.ptype(), codes.length()), valueCount) < 0) {
-            return;
+            return -1;
         }
         long n = codes.length();
         MemorySegment seg = codes.values();
@@ -173,10 +223,10 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
             long c = read(seg, ptype, i);
             boolean bad = ptype == PType.U64 ? Long.compareUnsigned(c, valueCount) >= 0 : c < 0 || c >= valueCount;
             if (bad && (allValid || codes.isValid(i))) {
-                throw new MalformedFileException("dictionary code " + (ptype == PType.U64 ? Long.toUnsignedString(c)
-                        : Long.toString(c)) + " at row " + i + " is outside the " + valueCount + " values");
+                return i;
             }
         }
+        return -1;
     }
 
     /**
@@ -262,14 +312,56 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
         };
     }
 
-    /** The codes, one per row (decoded on first use when they were read packed). */
+    /**
+     * The codes, one per row (decoded on first use when they were read packed).
+     *
+     * @throws MalformedFileException when a valid code does not point at a value (checked on first use for arrays
+     *     read from a file)
+     */
     public PrimitiveArray codes() {
+        PrimitiveArray c = codesUnchecked();
+        if (!codesChecked) {
+            long row = firstCodeOutOfRange(c, values.length());
+            if (row >= 0) {
+                throw codeOutOfRange(row, read(c.values(), c.ptype(), row));
+            }
+            codesChecked = true;
+        }
+        return c;
+    }
+
+    /**
+     * The canonical codes, decoded on first use, whether or not they were checked yet: for the gather, which checks
+     * them as it reads them.
+     */
+    PrimitiveArray codesUnchecked() {
         PrimitiveArray c = codes;
         if (c == null) {
             c = canonicalCodes(codeSource);
             codes = c;
         }
         return c;
+    }
+
+    /** The number of null codes (not counting rows whose value is null). */
+    long codeNullCount() {
+        return codeSource.nullCount();
+    }
+
+    /** The codes' validity, one bit per row (bits past the last row clear), read without decoding the codes. */
+    long[] codeValidBits() {
+        int n = Math.toIntExact(length());
+        long[] bits = new long[(n + 63) >>> 6];
+        if (codeSource instanceof FilterKernel kernel) {
+            kernel.validity(bits);
+        } else {
+            for (int i = 0; i < n; i++) {
+                if (codeSource.isValid(i)) {
+                    bits[i >>> 6] |= 1L << i;
+                }
+            }
+        }
+        return bits;
     }
 
     /** The distinct values the codes point at. */
@@ -329,7 +421,10 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     public DictArray slice(long from, long to) {
         PrimitiveArray decoded = codes;
         Array sliced = decoded != null ? decoded.slice(from, to) : codeSource.slice(from, to);
-        return new DictArray(dtype, readCodes(sliced), values, false);
+        boolean checked = codesChecked;
+        return new DictArray(dtype, readCodes(sliced), values, checked, malformed,
+                checked ? 0 : firstRow + (rowMap == null ? from : 0),
+                checked || rowMap == null ? null : Arrays.copyOfRange(rowMap, (int) from, (int) to));
     }
 
     @Override
@@ -346,7 +441,16 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     /** The values of {@code rows} only: their codes are picked first, then gathered as {@link #toCanonical()} does. */
     @Override
     public Optional<Array> take(long[] rows) {
-        DictArray picked = new DictArray(dtype, codesAt(rows), values, false);
+        PrimitiveArray pickedCodes = codesAt(rows);
+        boolean checked = codesChecked;
+        long[] map = checked ? null : rows.clone();
+        if (!checked && rowMap != null) {
+            map = new long[rows.length];
+            for (int k = 0; k < rows.length; k++) {
+                map[k] = rowMap[Math.toIntExact(rows[k])];
+            }
+        }
+        DictArray picked = new DictArray(dtype, pickedCodes, values, checked, malformed, firstRow, map);
         return Optional.of(Gather.gather(dtype, picked, values.canonical()));
     }
 
@@ -496,44 +600,9 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     }
 
     /**
-     * One bit per row, set when the row is valid, or null when no row can be null (bits past the last row are
-     * clear).
+     * The row validity as a {@link Validity} of a canonical array of {@code dtype}, from one bit per row (bits past
+     * the last row clear), or null when no row can be null.
      */
-    long[] rowValidityBits() {
-        if (!dtype.nullable() || (codeSource.nullCount() == 0 && !values.hasNulls())) {
-            return null;
-        }
-        int n = Math.toIntExact(length());
-        long[] bits = new long[(n + 63) >>> 6];
-        Optional<IntegerBlocks.Cursor> cursor = values.hasNulls() ? codeBlocks() : Optional.empty();
-        if (cursor.isPresent()) {
-            // Null values are found through the packed codes, so they need not be decoded whole.
-            validityFromBlocks(cursor.get(), bits);
-        } else {
-            validity(bits);
-        }
-        return bits;
-    }
-
-    /** {@link #validity(long[])} from codes read through {@code cursor} ({@code out} is zero on entry). */
-    private void validityFromBlocks(IntegerBlocks.Cursor cursor, long[] out) {
-        long[] validValues = values.validBits();
-        long limit = values.length();
-        boolean codesAllValid = codeSource.nullCount() == 0;
-        int[] block = new int[IntegerBlocks.MAX_BLOCK_ROWS];
-        int row = 0;
-        for (int k = cursor.next(block); k > 0; row += k, k = cursor.next(block)) {
-            for (int j = 0; j < k; j++) {
-                int i = row + j;
-                int c = block[j];
-                if ((c & 0xFFFF_FFFFL) < limit && (validValues[c >>> 6] >>> c & 1L) != 0 && (codesAllValid || codeSource.isValid(i))) {
-                    out[i >>> 6] |= 1L << i;
-                }
-            }
-        }
-    }
-
-    /** The row validity as a {@link Validity} of a canonical array of {@code dtype}, from {@link #rowValidityBits}. */
     Validity rowValidity(long[] bits) {
         if (!dtype.nullable()) {
             return Validity.NON_NULLABLE;

@@ -49,7 +49,9 @@ public final class DictEncoding implements ArrayEncoding {
         Array codes = parts.child(0, codesType, parts.length());
         Array values = parts.child(1, dtype, valuesLen);
         try {
-            return new DictArray(dtype, codes, values);
+            // The codes are checked against the values as they are first read, failing through parts.malformed.
+            DictArray.checkDTypes(dtype, codesType, values.dtype());
+            return new DictArray(dtype, DictArray.readCodes(codes), new DictValues(values), false, parts::malformed);
         } catch (MalformedFileException | InvalidArgumentException e) {
             throw parts.malformed(e.getMessage());
         }

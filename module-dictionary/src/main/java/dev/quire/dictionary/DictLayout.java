@@ -174,8 +174,9 @@ public final class DictLayout implements LayoutVTable {
                 DictArray dict;
                 try {
                     DictArray.checkDTypes(layout.dtype(), codesType, values.array().dtype());
-                    // Bit-packed codes stay packed: the gather unpacks them a block at a time.
-                    dict = new DictArray(layout.dtype(), DictArray.readCodes(c), values, true);
+                    // Bit-packed codes stay packed: the gather unpacks them a block at a time, and checks them
+                    // as it goes.
+                    dict = new DictArray(layout.dtype(), DictArray.readCodes(c), values, false, layout::malformed);
                 } catch (InvalidArgumentException | MalformedFileException e) {
                     throw layout.malformed(e.getMessage());
                 }

@@ -62,13 +62,16 @@ final class DictValues {
         return t;
     }
 
-    /** One bit per value, set when the value is not null. */
+    /**
+     * One bit per value, set when the value is not null, with room for one clear bit past the values (the zero slot
+     * a gather points null rows at).
+     */
     long[] validBits() {
         long[] v = validBits;
         if (v == null) {
             Array c = canonical();
             int n = Math.toIntExact(c.length());
-            v = new long[(n + 63) >>> 6];
+            v = new long[(n + 64) >>> 6];
             for (int i = 0; i < n; i++) {
                 if (c.isValid(i)) {
                     v[i >>> 6] |= 1L << i;

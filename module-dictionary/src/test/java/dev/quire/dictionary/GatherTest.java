@@ -24,10 +24,11 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * Properties of the block-wise gather ({@link Gather}) and of the code check ({@link DictArray#checkCodes}): decoding
- * equals looking each row's value up by its code, for every code type, every slot width (1 to 32 bytes, string
- * views), nulls in codes and in values, slices at unaligned offsets, dictionaries of one value and dictionaries too
- * large for the heap table; and every valid code out of range is rejected with the same error as before.
+ * Properties of the block-wise gather ({@link Gather}) and of the code check of the public {@link DictArray}
+ * constructor: decoding equals looking each row's value up by its code, for every code type, every slot width (1 to
+ * 32 bytes, string views), nulls in codes and in values, slices at unaligned offsets, dictionaries of one value and
+ * dictionaries too large for the heap table; and every valid code out of range is rejected with the same error as
+ * before.
  */
 class GatherTest {
     static final List<PType> CODE_TYPES = List.of(PType.U8, PType.I8, PType.U16, PType.I16, PType.U32, PType.I32,

@@ -125,6 +125,34 @@ public final class VarBinViewArray implements Array {
         return new VarBinViewArray(dtype, MemorySegment.ofArray(words), buffers, validity);
     }
 
+    /**
+     * An array whose views were gathered from {@code source}'s: each view is a byte-for-byte copy of the view of one
+     * of {@code source}'s valid values, or sixteen zero bytes (an empty inline value, what a null row's slot holds).
+     * The data buffers are {@code source}'s, shared.
+     *
+     * <p>Those views were checked when {@code source} was built, and a copy names the same bytes of the same buffers,
+     * so they are not checked again as the constructor's are: this is O(1), where checking would be a pass over every
+     * view. The caller vouches for how the views were made (a dictionary gathering its values by code, say); views
+     * from a file or a user go through the constructor. Only the shape is checked here.
+     *
+     * @throws InvalidArgumentException when the dtype is not utf8 or binary, the views are not a whole number of
+     *     views, or the validity does not fit the dtype and the number of views
+     */
+    public static VarBinViewArray gathered(DType dtype, VarBinViewArray source, MemorySegment views,
+            Validity validity) {
+        if (!(dtype instanceof DType.Utf8) && !(dtype instanceof DType.Binary)) {
+            throw new InvalidArgumentException("varbinview arrays hold utf8 or binary, not " + dtype);
+        }
+        Objects.requireNonNull(source, "source is null");
+        if (views.byteSize() % VIEW_SIZE != 0) {
+            throw new InvalidArgumentException("varbinview views of " + views.byteSize()
+                    + " bytes are not a multiple of 16");
+        }
+        long length = views.byteSize() / VIEW_SIZE;
+        Arrays2.checkValidity(validity, dtype.nullable(), length);
+        return new VarBinViewArray(dtype, views, source.buffers, validity);
+    }
+
     /** The most values {@link #ofOffsets} builds views for (two words a value in one {@code long[]}). */
     private static final int MAX_VIEWS = (Integer.MAX_VALUE - 8) / 2;
 
