@@ -1,12 +1,12 @@
 package dev.quire.encodings.internal.alp;
 
+import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.IntegerChildren;
 import dev.quire.encodings.internal.Patches;
 import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.AlpMetadata;
 import dev.quire.layout.array.Array;
-import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
@@ -78,8 +78,7 @@ public final class AlpEncoding implements WritesEncodedArrays {
 
 
     private static MemorySegment decodeF64(MemorySegment encoded, int n, int e, int f) {
-        long[] ints = new long[n];
-        MemorySegment.copy(encoded, LittleEndian.LONG, 0, ints, 0, n);
+        long[] ints = Buffers.longs(encoded, n);
         double[] out = new double[n];
         double up = F10[f];
         double down = IF10[e];
@@ -90,8 +89,7 @@ public final class AlpEncoding implements WritesEncodedArrays {
     }
 
     private static MemorySegment decodeF32(MemorySegment encoded, int n, int e, int f) {
-        int[] ints = new int[n];
-        MemorySegment.copy(encoded, LittleEndian.INT, 0, ints, 0, n);
+        int[] ints = Buffers.ints(encoded, n);
         float[] out = new float[n];
         float up = F10_F32[f];
         float down = IF10_F32[e];
