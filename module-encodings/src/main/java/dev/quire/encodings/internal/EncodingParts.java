@@ -92,7 +92,13 @@ public final class EncodingParts {
 
     /** Decodes child {@code index} as {@code dtype} and returns it canonical. */
     public static PrimitiveArray primitiveChild(ArrayParts parts, int index, DType.Primitive dtype, long length) {
-        Array child = parts.child(index, dtype, length).toCanonical();
+        return canonical(parts, index, parts.child(index, dtype, length), dtype, length);
+    }
+
+    /** Child {@code index}, already decoded as {@code dtype}, canonical and checked as {@link #primitiveChild} does. */
+    public static PrimitiveArray canonical(ArrayParts parts, int index, Array decoded, DType.Primitive dtype,
+            long length) {
+        Array child = decoded.toCanonical();
         if (!(child instanceof PrimitiveArray p) || p.length() != length || !p.dtype().equals(dtype)) {
             throw parts.malformed("child " + index + " did not decode to " + length + " values of " + dtype);
         }

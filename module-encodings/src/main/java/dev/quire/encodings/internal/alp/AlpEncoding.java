@@ -1,24 +1,27 @@
 package dev.quire.encodings.internal.alp;
 
+import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.IntegerChildren;
+import dev.quire.encodings.internal.LongBlocks;
 import dev.quire.encodings.internal.Patches;
 import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.AlpMetadata;
 import dev.quire.layout.array.Array;
-import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.spi.ArrayParts;
 import java.lang.foreign.MemorySegment;
+import java.util.Optional;
 
 /**
  * {@code vortex.alp} (adaptive lossless floating point): f32 or f64 values stored as integers (child 0, i32 or i64, of
  * the column's nullability, which carries the validity) with two exponents: {@code value = encoded * 10^f * 10^-e},
  * multiplied in that order in the float type, as the reference does. Values that do not survive the round trip are
- * patches (metadata {@code patches}, children 1 to 2 or 3), stored as floats of the column's dtype.
+ * patches (metadata {@code patches}, children 1 to 2 or 3), stored as floats of the column's dtype. f64 integers
+ * still packed, with no nulls, are read a block at a time ({@link LongBlocks}) and never built as an array.
  */
 public final class AlpEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.alp";
@@ -62,12 +65,22 @@ public final class AlpEncoding implements WritesEncodedArrays {
         EncodingParts.requireChildren(parts, 1 + patchChildren, 1 + patchChildren);
         long n = parts.length();
         IntegerChildren.checkLength(parts, n, "encoded values");
-        PrimitiveArray encoded = EncodingParts.primitiveChild(parts, 0,
-                new DType.Primitive(encodedType, dtype.nullable()), n);
-        MemorySegment values = dtype.ptype() == PType.F64
-                ? decodeF64(encoded.values(), (int) n, e, f)
-                : decodeF32(encoded.values(), (int) n, e, f);
-        Validity validity = encoded.validity();
+        DType.Primitive encodedDType = new DType.Primitive(encodedType, dtype.nullable());
+        Array child = parts.child(0, encodedDType, n);
+        Optional<LongBlocks.Cursor> blocks = child instanceof LongBlocks b && child.length() == n
+                && child.dtype().equals(encodedDType) && child.nullCount() == 0 ? b.longBlocks() : Optional.empty();
+        MemorySegment values;
+        Validity validity;
+        if (blocks.isPresent()) {
+            values = decodeF64(parts, blocks.get(), (int) n, e, f);
+            validity = Validity.allValid(dtype.nullable());
+        } else {
+            PrimitiveArray encoded = EncodingParts.canonical(parts, 0, child, encodedDType, n);
+            values = dtype.ptype() == PType.F64
+                    ? decodeF64(encoded.values(), (int) n, e, f)
+                    : decodeF32(encoded.values(), (int) n, e, f);
+            validity = encoded.validity();
+        }
         if (meta.hasPatches()) {
             Patches patches = Patches.read(parts, meta.getPatches(), 1, dtype, n);
             patches.applyTo(values);
@@ -77,9 +90,33 @@ public final class AlpEncoding implements WritesEncodedArrays {
     }
 
 
+    /**
+     * The f64 values from integers still encoded, unpacked a block at a time into a scratch array that stays in
+     * cache and turned into floats from there: no array of the integers is built.
+     */
+    private static MemorySegment decodeF64(ArrayParts parts, LongBlocks.Cursor encoded, int n, int e, int f) {
+        double[] out = new double[n];
+        long[] block = new long[LongBlocks.BLOCK_ROWS];
+        double up = F10[f];
+        double down = IF10[e];
+        int at = 0;
+        for (int k = encoded.next(block); k > 0; k = encoded.next(block)) {
+            if (k > n - at) {
+                throw parts.malformed("encoded values go past the " + n + " rows");
+            }
+            for (int j = 0; j < k; j++) {
+                out[at + j] = (double) block[j] * up * down;
+            }
+            at += k;
+        }
+        if (at != n) {
+            throw parts.malformed("encoded values stop at row " + at + " of " + n);
+        }
+        return MemorySegment.ofArray(out);
+    }
+
     private static MemorySegment decodeF64(MemorySegment encoded, int n, int e, int f) {
-        long[] ints = new long[n];
-        MemorySegment.copy(encoded, LittleEndian.LONG, 0, ints, 0, n);
+        long[] ints = Buffers.longs(encoded, n);
         double[] out = new double[n];
         double up = F10[f];
         double down = IF10[e];
@@ -90,8 +127,7 @@ public final class AlpEncoding implements WritesEncodedArrays {
     }
 
     private static MemorySegment decodeF32(MemorySegment encoded, int n, int e, int f) {
-        int[] ints = new int[n];
-        MemorySegment.copy(encoded, LittleEndian.INT, 0, ints, 0, n);
+        int[] ints = Buffers.ints(encoded, n);
         float[] out = new float[n];
         float up = F10_F32[f];
         float down = IF10_F32[e];

@@ -1,6 +1,7 @@
 package dev.quire.encodings.internal.fastlanes;
 
 import dev.quire.encodings.internal.CodeTableKernel;
+import dev.quire.encodings.internal.LongBlocks;
 import dev.quire.encodings.internal.Patches;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BitBuffer;
@@ -30,9 +31,10 @@ import java.util.function.UnaryOperator;
  * stand for, then looks each row's code up in that table (patched rows are evaluated on their patch values). It
  * declines when the table would not be smaller than half the array. As a {@link TakeKernel} it reads the few rows a
  * selective scan keeps straight from their packed bits, without unpacking their blocks. As {@link IntegerBlocks} it
- * unpacks one block at a time into a caller's scratch array, for readers (dictionary gathers) that use the values once.
+ * unpacks one block at a time into a caller's scratch array, for readers (dictionary gathers) that use the values once;
+ * as {@link LongBlocks} the same for 8-byte values (ALP's integers), the reference added.
  */
-final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBlocks {
+final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBlocks, LongBlocks {
     /** The widest codes a lookup table is built for (65,536 entries). */
     static final int MAX_TABLE_WIDTH = 16;
     /** A table is built only when the array has at least this many rows per table entry. */
@@ -440,6 +442,47 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
                     BitUnpack32.unpack(width, in32, 0, out32, 0);
                     System.arraycopy(out32, within, out, 0, count);
                 }
+            }
+            row += count;
+            return count;
+        }
+    }
+
+    /** A cursor over 8-byte values without patches, before this array has been decoded. */
+    @Override
+    public Optional<LongBlocks.Cursor> longBlocks() {
+        if (canonical != null || patches.isPresent() || dtype.ptype().byteWidth() != 8) {
+            return Optional.empty();
+        }
+        return Optional.of(new LongCursor());
+    }
+
+    /**
+     * Copies each block's packed words into a scratch array and unpacks them, adding the reference, straight into the
+     * caller's array, or through a second scratch array for a block the array starts or ends inside.
+     */
+    private final class LongCursor implements LongBlocks.Cursor {
+        private final int words = width * (FastLanes.BLOCK / 64);
+        private final long[] in = new long[Math.max(1, words)];
+        private long[] part;
+        private long row;
+
+        @Override
+        public int next(long[] out) {
+            if (row >= length) {
+                return 0;
+            }
+            long position = offset + row;
+            long block = position / FastLanes.BLOCK;
+            int within = (int) (position % FastLanes.BLOCK);
+            int count = (int) Math.min(FastLanes.BLOCK - within, length - row);
+            MemorySegment.copy(packed, LittleEndian.LONG, block * words * 8, in, 0, words);
+            if (within == 0) {
+                BitUnpack64.unpack(width, in, 0, out, 0, reference);
+            } else {
+                long[] p = part == null ? part = new long[FastLanes.BLOCK] : part;
+                BitUnpack64.unpack(width, in, 0, p, 0, reference);
+                System.arraycopy(p, within, out, 0, count);
             }
             row += count;
             return count;

@@ -22,7 +22,8 @@ import java.util.Arrays;
 /**
  * {@code vortex.runend}: runs of equal values. Children: the run ends (unsigned, non-decreasing, exclusive, counted
  * from the start of the unsliced array) and one value per run (the array's dtype, whose validity gives each run's);
- * the array starts {@code offset} values in.
+ * the array starts {@code offset} values in. Integer runs of up to 32 bits are kept as runs ({@link RunEndArray}) until
+ * something asks for their values; other runs are expanded at once.
  */
 public final class RunEndEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.runend";
@@ -58,6 +59,10 @@ public final class RunEndEncoding implements WritesEncodedArrays {
         PrimitiveArray ends = EncodingParts.primitiveChild(parts, 0, endsType, runs);
         Array values = parts.child(1, dtype, runs).toCanonical();
         int[] trimmed = trimmedEnds(parts, ends, (int) runs, offset, n);
+        if (values instanceof PrimitiveArray p && p.ptype().isInteger() && p.ptype().byteWidth() <= 4) {
+            // kept as runs: a dictionary with run-end codes reads them block by block without expanding them
+            return new RunEndArray(dtype, p, trimmed, n);
+        }
         return expand(dtype, values, trimmed, n);
     }
 
@@ -181,8 +186,9 @@ public final class RunEndEncoding implements WritesEncodedArrays {
      * The values of {@code p} repeated over their runs. The run values are read from the decoded child's array when it
      * is one, else copied out in bulk first; runs of up to
      * {@link #SHORT_RUN} values (most runs, in the columns where run-end pays) are written as a fixed group of stores
-     * into an output with that much slack at its end, so the loop takes one predictable branch per run instead of a
-     * fill of unknown length. The result is a slice of the first {@code length} values.
+     * (the stores past the run are overwritten by the runs after it), so the loop takes one predictable branch per
+     * run instead of a fill of unknown length; runs that start in the last {@link #SHORT_RUN} values are filled
+     * exactly, so the output needs no slack.
      */
     static MemorySegment expandPrimitive(PrimitiveArray p, int[] ends, int length) {
         MemorySegment src = p.values();
@@ -210,23 +216,25 @@ public final class RunEndEncoding implements WritesEncodedArrays {
             }
             case 4 -> {
                 int[] v = Buffers.ints(src, runs);
-                return MemorySegment.ofArray(expandInts(v, ends, length)).asSlice(0, (long) length << 2);
+                return MemorySegment.ofArray(expandInts(v, ends, length));
             }
             default -> {
                 long[] v = Buffers.longs(src, runs);
-                return MemorySegment.ofArray(expandLongs(v, ends, length)).asSlice(0, (long) length << 3);
+                return MemorySegment.ofArray(expandLongs(v, ends, length));
             }
         }
     }
 
-    /** {@code v[run]} over each run's rows, in an array of {@code length + SHORT_RUN} (the slack is garbage). */
+    /** {@code v[run]} over each run's rows: an array of {@code length}. */
     static long[] expandLongs(long[] v, int[] ends, int length) {
-        long[] out = new long[length + SHORT_RUN];
+        long[] out = new long[length];
+        // the fixed group of stores is used while it stays inside the array; the last runs are filled exactly
+        int groupEnd = length - SHORT_RUN;
         int from = 0;
         for (int run = 0; run < ends.length; run++) {
             long x = v[run];
             int end = ends[run];
-            if (end - from <= SHORT_RUN) {
+            if (end - from <= SHORT_RUN & from <= groupEnd) {
                 out[from] = x;
                 out[from + 1] = x;
                 out[from + 2] = x;
@@ -245,12 +253,14 @@ public final class RunEndEncoding implements WritesEncodedArrays {
 
     /** As {@link #expandLongs} for 4-byte values. */
     static int[] expandInts(int[] v, int[] ends, int length) {
-        int[] out = new int[length + SHORT_RUN];
+        int[] out = new int[length];
+        // the fixed group of stores is used while it stays inside the array; the last runs are filled exactly
+        int groupEnd = length - SHORT_RUN;
         int from = 0;
         for (int run = 0; run < ends.length; run++) {
             int x = v[run];
             int end = ends[run];
-            if (end - from <= SHORT_RUN) {
+            if (end - from <= SHORT_RUN & from <= groupEnd) {
                 out[from] = x;
                 out[from + 1] = x;
                 out[from + 2] = x;

@@ -65,9 +65,11 @@ public final class FsstEncoding implements WritesEncodedArrays {
         if (!(codesChild instanceof VarBinViewArray codes)) {
             throw parts.malformed("codes child did not decode to binary values");
         }
+        // The bytes the copy below takes: a null slot's view is unchecked and may hold any length, so its declared
+        // length is not summed (bytesAt gives what the slot really points at, empty if nowhere).
         long codeBytes = 0;
         for (int i = 0; i < n; i++) {
-            codeBytes += codes.byteLength(i);
+            codeBytes += codes.bytesAt(i).byteSize();
         }
         if (codeBytes > EncodingParts.MAX_ARRAY_LENGTH) {
             throw parts.malformed("codes of " + codeBytes + " bytes are too many for one buffer");

@@ -94,6 +94,9 @@ class RunEndExpandTest {
                 .decode(new RunEndEncoding());
         PrimitiveArray got = (PrimitiveArray) decoded.toCanonical();
         assertEquals(length, got.length());
+        // the output array holds exactly the values, no slack past them
+        Object backing = got.values().heapBase().orElseThrow();
+        assertEquals(length, java.lang.reflect.Array.getLength(backing), "length of the output's array");
 
         long[] want = new long[(int) length];
         boolean[] wantValid = new boolean[(int) length];

@@ -55,6 +55,37 @@ class RunsEncodingsTest {
         assertEquals(dtype, a.dtype());
     }
 
+    /** The generator against value-by-value arithmetic in 64 bits, cut to the width, for various lengths. */
+    @ParameterizedTest
+    @EnumSource(value = PType.class, names = {"U8", "U16", "U32", "U64", "I8", "I16", "I32", "I64"})
+    void generatesLikeTheFormula(PType type) {
+        java.util.Random random = new java.util.Random(type.ordinal());
+        int[] lengths = {1, 2, 7, 255, 256, 1000, 1024, 131_072, 131_072 + 5};
+        int bits = type.byteWidth() * 8;
+        long mask = bits == 64 ? -1L : (1L << bits) - 1;
+        for (int n : lengths) {
+            for (int k = 0; k < 4; k++) {
+                long base = random.nextLong();
+                long multiplier = k == 0 ? 0 : k == 1 ? -1 : random.nextLong();
+                java.lang.foreign.MemorySegment got = SequenceEncoding.generate(type, n, base, multiplier);
+                assertEquals((long) n * type.byteWidth(), got.byteSize(), "bytes of " + n + " values");
+                for (int i = 0; i < n; i++) {
+                    long want = (base + i * multiplier) & mask;
+                    long value = switch (bits) {
+                        case 8 -> got.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) & mask;
+                        case 16 -> got.getAtIndex(java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED, i) & mask;
+                        case 32 -> got.getAtIndex(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, i) & mask;
+                        default -> got.getAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, i);
+                    };
+                    if (value != want) {
+                        assertEquals(want, value, type + " value " + i + " of " + n + ", base " + base + " step "
+                                + multiplier);
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void rejectsOverflowingOrIncompleteSequences() {
         DType.Primitive u8 = new DType.Primitive(PType.U8, false);

@@ -170,6 +170,54 @@ class FsstEncodingTest {
     }
 
     @Test
+    void olderFormIgnoresTheViewLengthsOfNullCodes() {
+        // a varbinview codes child whose null slots hold garbage views: negative lengths (the declared lengths add up
+        // to a negative total) and one pointing past the data
+        List<String> values = new ArrayList<>(List.of("hello world", "x", "hello there", "y", "general kenobi", "z"));
+        values.set(1, null);
+        values.set(3, null);
+        values.set(5, null);
+        Table table = Table.sample(new Random(17), values.stream().filter(v -> v != null).toList(), 30);
+        ByteArrayOutputStream data = new ByteArrayOutputStream();
+        java.nio.ByteBuffer views = java.nio.ByteBuffer.allocate(16 * values.size())
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        long[] lengths = new long[values.size()];
+        for (int i = 0; i < values.size(); i++) {
+            int v = 16 * i;
+            if (values.get(i) == null) {
+                views.putInt(v, i == 1 ? Integer.MIN_VALUE : i == 3 ? -1 : 1000);
+                views.putInt(v + 8, i == 5 ? 0 : -1);
+                views.putInt(v + 12, i == 5 ? 7 : -1);
+                continue;
+            }
+            byte[] raw = values.get(i).getBytes(StandardCharsets.UTF_8);
+            byte[] code = table.compress(raw);
+            lengths[i] = raw.length;
+            views.putInt(v, code.length);
+            if (code.length <= 12) {
+                views.put(v + 4, code);
+            } else {
+                views.put(v + 4, code, 0, 4);
+                views.putInt(v + 8, 0);
+                views.putInt(v + 12, data.size());
+                data.writeBytes(code);
+            }
+        }
+        boolean[] valid = new boolean[values.size()];
+        for (int i = 0; i < valid.length; i++) {
+            valid[i] = values.get(i) != null;
+        }
+        Node codesChild = Node.of(dev.quire.layout.array.VarBinViewArray.ID,
+                List.of(MemorySegment.ofArray(data.toByteArray()), MemorySegment.ofArray(views.array())), List.of())
+                .withValidity(valid);
+        Node node = Node.of(FsstEncoding.ID, meta(PType.I32, PType.I32),
+                List.of(table.symbolBuffer(), table.lengthBuffer()),
+                List.of(codesChild, Node.primitive(PType.I32, lengths)));
+        assertValues(values, InMemoryParts.decode(node, new DType.Utf8(true), values.size()).toCanonical(),
+                "legacy fsst with garbage null views");
+    }
+
+    @Test
     void rejectsMalformedParts() {
         List<String> values = List.of("hello world", "hello there", "general kenobi");
         DType utf8 = new DType.Utf8(false);

@@ -1,0 +1,240 @@
+package dev.quire.encodings.internal.runs;
+
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.LittleEndian;
+import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Scalar;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.spi.IntegerBlocks;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * A {@code vortex.runend} array of integers of up to 32 bits as read, not expanded yet: one value per run and the run
+ * ends, checked and made relative to the array ({@code ends[r]} is where run {@code r} stops, non-decreasing, the last
+ * equal to the length).
+ *
+ * <p>{@link #toCanonical()} expands the runs once (the result is kept). As {@link IntegerBlocks} it writes the runs
+ * of each block straight into the reader's {@code int[]}, and bounds the values from the runs alone: a dictionary whose
+ * codes are run-end encoded gathers through it without an expanded codes array or a pass over one to check them.
+ * Slices cut the runs, so a scan split expands only its own rows.
+ */
+final class RunEndArray implements Array, IntegerBlocks {
+    private final DType dtype;
+    private final PrimitiveArray values;
+    private final int[] ends;
+    private final int length;
+    private volatile PrimitiveArray canonical;
+    /** The run values widened to {@code int}, once a cursor asked for them. */
+    private volatile Widened widened;
+
+    /** Run values as {@code int}s and a bound above all of them, or -1 when one is negative. */
+    private record Widened(int[] values, long bound) {}
+
+    /** {@code values} (canonical, an integer type of at most 4 bytes) over the checked, relative {@code ends}. */
+    RunEndArray(DType dtype, PrimitiveArray values, int[] ends, int length) {
+        if (values.length() != ends.length || values.ptype().byteWidth() > 4 || !values.ptype().isInteger()) {
+            throw new IllegalArgumentException(values + " as the values of " + ends.length + " runs");
+        }
+        this.dtype = dtype;
+        this.values = values;
+        this.ends = ends;
+        this.length = length;
+    }
+
+    @Override
+    public DType dtype() {
+        return dtype;
+    }
+
+    @Override
+    public long length() {
+        return length;
+    }
+
+    @Override
+    public String encodingId() {
+        return RunEndEncoding.ID;
+    }
+
+    /** The run that holds row {@code index}: the first whose end is past it. */
+    private int runOf(long index) {
+        if (index < 0 || index >= length) {
+            throw new IndexOutOfBoundsException("row " + index + " of " + length);
+        }
+        int lo = 0;
+        int hi = ends.length - 1;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ends[mid] > index) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        return lo;
+    }
+
+    @Override
+    public boolean isValid(long index) {
+        return values.isValid(runOf(index));
+    }
+
+    @Override
+    public long nullCount() {
+        if (values.nullCount() == 0) {
+            return 0;
+        }
+        long nulls = 0;
+        int from = 0;
+        for (int r = 0; r < ends.length; r++) {
+            if (!values.isValid(r)) {
+                nulls += ends[r] - from;
+            }
+            from = ends[r];
+        }
+        return nulls;
+    }
+
+    /**
+     * Rows {@code [from, to)}: the runs that cover them, with ends made relative to {@code from} and capped at the
+     * slice's length (a slice of the expanded values once there are some).
+     */
+    @Override
+    public Array slice(long from, long to) {
+        if (from < 0 || to < from || to > length) {
+            throw new IndexOutOfBoundsException("slice [" + from + ", " + to + ") of " + length + " values");
+        }
+        PrimitiveArray c = canonical;
+        if (c != null) {
+            return c.slice(from, to);
+        }
+        if (from == 0 && to == length) {
+            return this;
+        }
+        int n = (int) (to - from);
+        if (n == 0) {
+            return new RunEndArray(dtype, (PrimitiveArray) values.slice(0, 0), new int[0], 0);
+        }
+        int first = runOf(from);
+        int last = runOf(to - 1);
+        int[] cut = new int[last - first + 1];
+        for (int r = first; r <= last; r++) {
+            cut[r - first] = Math.min(ends[r] - (int) from, n);
+        }
+        return new RunEndArray(dtype, (PrimitiveArray) values.slice(first, last + 1), cut, n);
+    }
+
+    @Override
+    public boolean isCanonical() {
+        return false;
+    }
+
+    @Override
+    public PrimitiveArray toCanonical() {
+        PrimitiveArray c = canonical;
+        if (c == null) {
+            c = (PrimitiveArray) RunEndEncoding.expand(dtype, values, ends, length);
+            canonical = c;
+        }
+        return c;
+    }
+
+    @Override
+    public Scalar scalarAt(long index) {
+        return values.scalarAt(runOf(index));
+    }
+
+    /**
+     * A cursor when the array has not been expanded and no run value is negative as an {@code int} (zero-extended
+     * unsigned values below {@code 2^31}, or signed values of at least zero).
+     */
+    @Override
+    public Optional<IntegerBlocks.Cursor> intBlocks() {
+        if (canonical != null) {
+            return Optional.empty();
+        }
+        Widened w = widened;
+        if (w == null) {
+            w = widen();
+            widened = w;
+        }
+        return w.bound() < 0 ? Optional.empty() : Optional.of(new RunCursor(w.values(), w.bound()));
+    }
+
+    private Widened widen() {
+        int runs = ends.length;
+        int[] v = new int[runs];
+        MemorySegment s = values.values();
+        boolean unsigned = values.ptype().isUnsigned();
+        switch (values.ptype().byteWidth()) {
+            case 1 -> {
+                for (int r = 0; r < runs; r++) {
+                    byte b = s.get(ValueLayout.JAVA_BYTE, r);
+                    v[r] = unsigned ? b & 0xFF : b;
+                }
+            }
+            case 2 -> {
+                for (int r = 0; r < runs; r++) {
+                    short x = s.get(LittleEndian.SHORT, (long) r << 1);
+                    v[r] = unsigned ? x & 0xFFFF : x;
+                }
+            }
+            default -> MemorySegment.copy(s, LittleEndian.INT, 0, v, 0, runs);
+        }
+        int max = 0;
+        int signs = 0;
+        for (int x : v) {
+            max = Math.max(max, x);
+            signs |= x;
+        }
+        return new Widened(v, signs < 0 ? -1 : max + 1L);
+    }
+
+    /** Writes the runs into blocks of {@link IntegerBlocks#MAX_BLOCK_ROWS} rows, a fill per run piece. */
+    private final class RunCursor implements IntegerBlocks.Cursor {
+        private final int[] v;
+        private final long bound;
+        private int row;
+        private int run;
+
+        RunCursor(int[] v, long bound) {
+            this.v = v;
+            this.bound = bound;
+        }
+
+        @Override
+        public long bound() {
+            return bound;
+        }
+
+        @Override
+        public int next(int[] out) {
+            int stop = Math.min(length, row + MAX_BLOCK_ROWS);
+            int count = stop - row;
+            int at = row;
+            int r = run;
+            while (at < stop) {
+                // runs ending here or before were used up (empty runs included)
+                int end = Math.min(ends[r], stop);
+                if (end > at) {
+                    Arrays.fill(out, at - row, end - row, v[r]);
+                    at = end;
+                }
+                if (ends[r] <= at) {
+                    r++;
+                }
+            }
+            run = r;
+            row = stop;
+            return count;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return RunEndEncoding.ID + "[" + dtype + ", " + length + " values in " + ends.length + " runs]";
+    }
+}
