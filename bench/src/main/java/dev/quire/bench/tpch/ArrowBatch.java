@@ -2,13 +2,18 @@ package dev.quire.bench.tpch;
 
 import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.LongColumn;
+import dev.quire.bench.runner.spi.StringBlock;
 import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.UnsupportedFeatureException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
@@ -164,13 +169,28 @@ public final class ArrowBatch implements Batch {
             return data.getByte(offsets.getInt((long) row * Integer.BYTES) + (long) index);
         }
 
+        /** One copy of the block's bytes and one of its offsets, rebased to start at zero. */
         @Override
-        public int read(int row, byte[] out) {
-            long at = (long) row * Integer.BYTES;
-            int start = offsets.getInt(at);
-            int n = offsets.getInt(at + Integer.BYTES) - start;
-            data.getBytes(start, out, 0, n);
-            return n;
+        public void read(int from, int n, StringBlock block) {
+            block.checkCount(n);
+            Objects.checkFromIndexSize(from, n, vector.getValueCount());
+            int[] out = block.offsets();
+            MemorySegment offsetBytes = segment(offsets, ((long) from + n + 1) * Integer.BYTES);
+            MemorySegment.copy(offsetBytes, ValueLayout.JAVA_INT_UNALIGNED, (long) from * Integer.BYTES, out, 0,
+                    n + 1);
+            int start = out[0];
+            int end = out[n];
+            if (start < 0 || end < start) {
+                throw new InvalidArgumentException("Arrow offsets of rows [" + from + ", " + (from + n)
+                        + ") run from " + start + " to " + end);
+            }
+            for (int i = 0; i <= n; i++) {
+                out[i] -= start;
+            }
+            byte[] bytes = block.reserve(end - start);
+            if (end > start) {
+                MemorySegment.copy(segment(data, end), ValueLayout.JAVA_BYTE, start, bytes, 0, end - start);
+            }
         }
 
         @Override
@@ -186,14 +206,19 @@ public final class ArrowBatch implements Batch {
     private static final class ViewStrings implements StringColumn {
         private static final int VIEW = 16;
         private static final int INLINE = 12;
+        private static final VarHandle WORD =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
         private final ViewVarCharVector vector;
         private final ArrowBuf views;
         private final List<ArrowBuf> buffers;
+        /** The data buffers as segments of their capacity, for bulk copies. */
+        private final MemorySegment[] data;
 
         ViewStrings(ViewVarCharVector vector) {
             this.vector = vector;
             this.views = vector.getDataBuffer();
             this.buffers = vector.getDataBuffers();
+            this.data = buffers.stream().map(b -> segment(b, b.capacity())).toArray(MemorySegment[]::new);
         }
 
         @Override
@@ -211,16 +236,36 @@ public final class ArrowBatch implements Batch {
             return data.getByte(views.getInt(at + 12) + (long) index);
         }
 
+        /** Inline values as the two words of their view, the others with one copy each. */
         @Override
-        public int read(int row, byte[] out) {
-            long at = (long) row * VIEW;
-            int n = views.getInt(at);
-            if (n <= INLINE) {
-                views.getBytes(at + 4, out, 0, n);
-            } else {
-                buffers.get(views.getInt(at + 8)).getBytes(views.getInt(at + 12), out, 0, n);
+        public void read(int from, int n, StringBlock block) {
+            block.checkCount(n);
+            Objects.checkFromIndexSize(from, n, vector.getValueCount());
+            MemorySegment v = segment(views, ((long) from + n) * VIEW);
+            long base = (long) from * VIEW;
+            long size = 0;
+            for (int i = 0; i < n; i++) {
+                size += v.get(ValueLayout.JAVA_INT_UNALIGNED, base + (long) i * VIEW);
             }
-            return n;
+            byte[] out = block.reserve(size);
+            int[] offsets = block.offsets();
+            int pos = 0;
+            for (int i = 0; i < n; i++) {
+                long at = base + (long) i * VIEW;
+                long w0 = v.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
+                long w1 = v.get(ValueLayout.JAVA_LONG_UNALIGNED, at + 8);
+                int length = (int) w0;
+                offsets[i] = pos;
+                if (length <= INLINE) {
+                    WORD.set(out, pos, (w0 >>> 32) | (w1 << 32));
+                    WORD.set(out, pos + 8, w1 >>> 32);
+                } else {
+                    long offset = Integer.toUnsignedLong((int) (w1 >>> 32));
+                    MemorySegment.copy(data[(int) w1], ValueLayout.JAVA_BYTE, offset, out, pos, length);
+                }
+                pos += length;
+            }
+            offsets[n] = pos;
         }
 
         @Override

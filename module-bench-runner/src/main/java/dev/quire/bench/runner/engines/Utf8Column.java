@@ -1,5 +1,6 @@
 package dev.quire.bench.runner.engines;
 
+import dev.quire.bench.runner.spi.StringBlock;
 import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.VarBinViewArray;
@@ -86,13 +87,71 @@ final class Utf8Column implements StringColumn {
         return data[base + index];
     }
 
+    /**
+     * Copies each value a word at a time: an inline value as the two words of its view (its bytes, then what follows
+     * them in the view, which the next value overwrites or the block's slack absorbs), a value in a heap buffer eight
+     * bytes at a time while whole words of the buffer are left, the rest with one copy each.
+     */
     @Override
-    public int read(int row, byte[] out) {
-        if (row != this.row) {
-            locate(row);
+    public void read(int from, int n, StringBlock block) {
+        block.checkCount(n);
+        Objects.checkFromIndexSize(from, n, array.length());
+        long[] w = words;
+        int first = wordBase + 2 * from;
+        long size = 0;
+        for (int i = 0; i < n; i++) {
+            size += (int) w[first + 2 * i];
         }
-        System.arraycopy(data, base, out, 0, size);
-        return size;
+        byte[] out = block.reserve(size);
+        int[] offsets = block.offsets();
+        int pos = 0;
+        for (int i = 0; i < n; i++) {
+            long w0 = w[first + 2 * i];
+            long w1 = w[first + 2 * i + 1];
+            int length = (int) w0;
+            offsets[i] = pos;
+            if (length <= VarBinViewArray.MAX_INLINED) {
+                VIEW_WORD.set(out, pos, (w0 >>> 32) | (w1 << 32));
+                VIEW_WORD.set(out, pos + 8, w1 >>> 32);
+            } else {
+                copyOut((int) w1, (int) (w1 >>> 32), length, out, pos);
+            }
+            pos += length;
+        }
+        offsets[n] = pos;
+    }
+
+    /** Copies the {@code length} bytes at {@code offset} of data buffer {@code buffer} to {@code out[pos..]}. */
+    private void copyOut(int buffer, int offset, int length, byte[] out, int pos) {
+        byte[] h = heapArray(buffer);
+        if (h == null) {
+            MemorySegment.copy(buffers[buffer], ValueLayout.JAVA_BYTE, Integer.toUnsignedLong(offset), out, pos,
+                    length);
+            return;
+        }
+        int src = heapBase[buffer] + offset;
+        int words = (length + Long.BYTES - 1) >>> 3;
+        if (src + 8L * words <= h.length) {
+            for (int k = 0; k < words; k++) {
+                VIEW_WORD.set(out, pos + 8 * k, (long) VIEW_WORD.get(h, src + 8 * k));
+            }
+        } else {
+            System.arraycopy(h, src, out, pos, length);
+        }
+    }
+
+    /**
+     * The heap array holding data buffer {@code buffer}, or null when it is off the heap and too large to copy: a
+     * small buffer off the heap (a dictionary's values, say) is copied once, then read like the others.
+     */
+    private byte[] heapArray(int buffer) {
+        byte[] h = heap[buffer];
+        if (h == null && buffers[buffer].byteSize() <= MAX_COPIED_BUFFER) {
+            h = buffers[buffer].toArray(ValueLayout.JAVA_BYTE);
+            heap[buffer] = h;
+            heapBase[buffer] = 0;
+        }
+        return h;
     }
 
     @Override
@@ -133,13 +192,7 @@ final class Utf8Column implements StringColumn {
         }
         int buffer = (int) w1;
         int offset = (int) (w1 >>> 32);
-        byte[] h = heap[buffer];
-        if (h == null && buffers[buffer].byteSize() <= MAX_COPIED_BUFFER) {
-            // A small buffer off the heap (a dictionary's values, say): copied once, then read like the others.
-            h = buffers[buffer].toArray(ValueLayout.JAVA_BYTE);
-            heap[buffer] = h;
-            heapBase[buffer] = 0;
-        }
+        byte[] h = heapArray(buffer);
         if (h != null) {
             data = h;
             base = heapBase[buffer] + offset;

@@ -9,18 +9,32 @@ public interface StringColumn {
     byte byteAt(int row, int index);
 
     /**
-     * Copies the value's bytes to {@code out[0, length(row))} and returns their number. The default reads them one
-     * {@link #byteAt} at a time; engines override it with a copy out of their own memory, so that queries that fold
-     * every byte of a column read a plain array.
+     * Copies the values of rows {@code [from, from + n)} end to end into {@code block} (see {@link StringBlock}):
+     * value {@code from + i} at {@code block.bytes()[offsets[i], offsets[i + 1])}, {@code offsets[0] == 0}. The
+     * default reads them one {@link #byteAt} at a time; engines override it with copies out of their own memory, so
+     * that queries that fold every byte of a column read a plain array and make one call per block.
      *
-     * @throws IndexOutOfBoundsException when {@code out} is shorter than the value
+     * @throws IndexOutOfBoundsException when the rows are not in the batch or {@code n} exceeds the block's capacity
      */
-    default int read(int row, byte[] out) {
-        int n = length(row);
+    default void read(int from, int n, StringBlock block) {
+        block.checkCount(n);
+        long size = 0;
         for (int i = 0; i < n; i++) {
-            out[i] = byteAt(row, i);
+            size += length(from + i);
         }
-        return n;
+        byte[] out = block.reserve(size);
+        int[] offsets = block.offsets();
+        int pos = 0;
+        for (int i = 0; i < n; i++) {
+            int row = from + i;
+            int length = length(row);
+            offsets[i] = pos;
+            for (int k = 0; k < length; k++) {
+                out[pos + k] = byteAt(row, k);
+            }
+            pos += length;
+        }
+        offsets[n] = pos;
     }
 
     /** The value, decoded. */
