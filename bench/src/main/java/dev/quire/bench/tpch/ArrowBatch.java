@@ -169,27 +169,37 @@ public final class ArrowBatch implements Batch {
             return data.getByte(offsets.getInt((long) row * Integer.BYTES) + (long) index);
         }
 
-        /** One copy of the block's bytes and one of its offsets, rebased to start at zero. */
+        /** One copy of the block's bytes into the block's own array, and its offsets made starts and lengths. */
         @Override
         public void read(int from, int n, StringBlock block) {
             block.checkCount(n);
             Objects.checkFromIndexSize(from, n, vector.getValueCount());
-            int[] out = block.offsets();
             MemorySegment offsetBytes = segment(offsets, ((long) from + n + 1) * Integer.BYTES);
-            MemorySegment.copy(offsetBytes, ValueLayout.JAVA_INT_UNALIGNED, (long) from * Integer.BYTES, out, 0,
-                    n + 1);
-            int start = out[0];
-            int end = out[n];
-            if (start < 0 || end < start) {
+            long at = (long) from * Integer.BYTES;
+            int first = offsetBytes.get(ValueLayout.JAVA_INT_UNALIGNED, at);
+            int last = offsetBytes.get(ValueLayout.JAVA_INT_UNALIGNED, at + (long) n * Integer.BYTES);
+            if (first < 0 || last < first) {
                 throw new InvalidArgumentException("Arrow offsets of rows [" + from + ", " + (from + n)
-                        + ") run from " + start + " to " + end);
+                        + ") run from " + first + " to " + last);
             }
-            for (int i = 0; i <= n; i++) {
-                out[i] -= start;
+            byte[] bytes = block.reserve(last - first);
+            if (last > first) {
+                MemorySegment.copy(segment(data, last), ValueLayout.JAVA_BYTE, first, bytes, 0, last - first);
             }
-            byte[] bytes = block.reserve(end - start);
-            if (end > start) {
-                MemorySegment.copy(segment(data, end), ValueLayout.JAVA_BYTE, start, bytes, 0, end - start);
+            int[] source = block.source();
+            int[] start = block.start();
+            int[] length = block.length();
+            int begin = first;
+            for (int i = 0; i < n; i++) {
+                int end = offsetBytes.get(ValueLayout.JAVA_INT_UNALIGNED, at + (long) (i + 1) * Integer.BYTES);
+                if (end < begin || end > last) {
+                    throw new InvalidArgumentException("Arrow offset " + end + " of row " + (from + i + 1)
+                            + " is outside [" + begin + ", " + last + "]");
+                }
+                source[i] = 0;
+                start[i] = begin - first;
+                length[i] = end - begin;
+                begin = end;
             }
         }
 
@@ -236,7 +246,7 @@ public final class ArrowBatch implements Batch {
             return data.getByte(views.getInt(at + 12) + (long) index);
         }
 
-        /** Inline values as the two words of their view, the others with one copy each. */
+        /** Copies into the block's own array: inline values as the two words of their view, others one copy each. */
         @Override
         public void read(int from, int n, StringBlock block) {
             block.checkCount(n);
@@ -248,14 +258,15 @@ public final class ArrowBatch implements Batch {
                 size += v.get(ValueLayout.JAVA_INT_UNALIGNED, base + (long) i * VIEW);
             }
             byte[] out = block.reserve(size);
-            int[] offsets = block.offsets();
+            int[] source = block.source();
+            int[] start = block.start();
+            int[] lengths = block.length();
             int pos = 0;
             for (int i = 0; i < n; i++) {
                 long at = base + (long) i * VIEW;
                 long w0 = v.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
                 long w1 = v.get(ValueLayout.JAVA_LONG_UNALIGNED, at + 8);
                 int length = (int) w0;
-                offsets[i] = pos;
                 if (length <= INLINE) {
                     WORD.set(out, pos, (w0 >>> 32) | (w1 << 32));
                     WORD.set(out, pos + 8, w1 >>> 32);
@@ -263,9 +274,11 @@ public final class ArrowBatch implements Batch {
                     long offset = Integer.toUnsignedLong((int) (w1 >>> 32));
                     MemorySegment.copy(data[(int) w1], ValueLayout.JAVA_BYTE, offset, out, pos, length);
                 }
+                source[i] = 0;
+                start[i] = pos;
+                lengths[i] = length;
                 pos += length;
             }
-            offsets[n] = pos;
         }
 
         @Override

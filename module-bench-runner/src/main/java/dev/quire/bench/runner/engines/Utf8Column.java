@@ -88,9 +88,10 @@ final class Utf8Column implements StringColumn {
     }
 
     /**
-     * Copies each value a word at a time: an inline value as the two words of its view (its bytes, then what follows
-     * them in the view, which the next value overwrites or the block's slack absorbs), a value in a heap buffer eight
-     * bytes at a time while whole words of the buffer are left, the rest with one copy each.
+     * Points at values in heap data buffers where they lie (the buffers become the block's sources), and copies the
+     * others into the block's own array: an inline value as the two words of its view (its bytes, then what follows
+     * them in the view, which the next copy overwrites or the block's slack absorbs), a value off the heap, or too
+     * close to its array's end to be read a whole word at a time, with one copy.
      */
     @Override
     public void read(int from, int n, StringBlock block) {
@@ -103,22 +104,43 @@ final class Utf8Column implements StringColumn {
             size += (int) w[first + 2 * i];
         }
         byte[] out = block.reserve(size);
-        int[] offsets = block.offsets();
+        int named = Math.min(buffers.length, StringBlock.MAX_SOURCES - 1);
+        for (int b = 0; b < named; b++) {
+            byte[] h = heapArray(b);
+            if (h != null) {
+                block.source(b + 1, h);
+            }
+        }
+        int[] source = block.source();
+        int[] start = block.start();
+        int[] lengths = block.length();
         int pos = 0;
         for (int i = 0; i < n; i++) {
             long w0 = w[first + 2 * i];
             long w1 = w[first + 2 * i + 1];
             int length = (int) w0;
-            offsets[i] = pos;
+            lengths[i] = length;
             if (length <= VarBinViewArray.MAX_INLINED) {
                 VIEW_WORD.set(out, pos, (w0 >>> 32) | (w1 << 32));
                 VIEW_WORD.set(out, pos + 8, w1 >>> 32);
             } else {
-                copyOut((int) w1, (int) (w1 >>> 32), length, out, pos);
+                int buffer = (int) w1;
+                int offset = (int) (w1 >>> 32);
+                byte[] h = buffer < named ? heap[buffer] : null;
+                if (h != null) {
+                    long at = heapBase[buffer] + Integer.toUnsignedLong(offset);
+                    if (at + length + StringBlock.WORD <= h.length) {
+                        source[i] = buffer + 1;
+                        start[i] = (int) at;
+                        continue;
+                    }
+                }
+                copyOut(buffer, offset, length, out, pos);
             }
+            source[i] = 0;
+            start[i] = pos;
             pos += length;
         }
-        offsets[n] = pos;
     }
 
     /** Copies the {@code length} bytes at {@code offset} of data buffer {@code buffer} to {@code out[pos..]}. */

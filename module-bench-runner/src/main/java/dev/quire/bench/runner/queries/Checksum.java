@@ -6,6 +6,7 @@ import dev.quire.bench.runner.spi.StringColumn;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Objects;
 
 /**
  * An order-independent fingerprint of a column's values: their count, their (wrapping) sum and the (wrapping) sum of
@@ -56,34 +57,34 @@ final class Checksum {
 
     /**
      * Adds the first {@code n} values of a string column, read a block at a time ({@link StringColumn#read(int, int,
-     * StringBlock)}): each value's bytes are hashed eight at a time ({@link #hashBytes}) straight from the block.
+     * StringBlock)}): each value's bytes are hashed eight at a time ({@link #hashBytes}) where the block says they
+     * are.
      *
-     * @throws IllegalStateException when the engine's offsets go backwards or past the block's bytes
+     * @throws IndexOutOfBoundsException when the engine placed a value outside its array
+     * @throws IllegalStateException when the engine gave a value a negative length
      */
     void addStrings(StringColumn values, int n) {
         long total = 0;
         long h = 0;
         StringBlock block = strings;
+        int[] source = block.source();
+        int[] start = block.start();
+        int[] length = block.length();
         for (int from = 0; from < n; from += BLOCK) {
             int k = Math.min(BLOCK, n - from);
             values.read(from, k, block);
-            byte[] b = block.bytes();
-            int[] offsets = block.offsets();
-            int start = offsets[0];
-            if (start != 0 || offsets[k] > b.length - StringBlock.SLACK) {
-                throw new IllegalStateException("a block of " + k + " strings from row " + from + " spans bytes ["
-                        + start + ", " + offsets[k] + ") of " + (b.length - StringBlock.SLACK));
-            }
+            byte[] own = block.array(0);
             for (int i = 0; i < k; i++) {
-                int end = offsets[i + 1];
-                int length = end - start;
-                if (length < 0) {
-                    throw new IllegalStateException("string " + (from + i) + " ends at byte " + end
-                            + ", before its start " + start);
+                int s = source[i];
+                byte[] b = s == 0 ? own : block.array(s);
+                int at = start[i];
+                int len = length[i];
+                if (len < 0) {
+                    throw new IllegalStateException("string " + (from + i) + " has a negative length: " + len);
                 }
-                total += length;
-                h += mix(hashBytes(b, start, length) ^ length);
-                start = end;
+                Objects.checkFromIndexSize(at, len + StringBlock.WORD, b.length);
+                total += len;
+                h += mix(hashBytes(b, at, len) ^ len);
             }
         }
         count += n;

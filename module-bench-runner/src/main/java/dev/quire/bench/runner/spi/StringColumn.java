@@ -9,10 +9,11 @@ public interface StringColumn {
     byte byteAt(int row, int index);
 
     /**
-     * Copies the values of rows {@code [from, from + n)} end to end into {@code block} (see {@link StringBlock}):
-     * value {@code from + i} at {@code block.bytes()[offsets[i], offsets[i + 1])}, {@code offsets[0] == 0}. The
-     * default reads them one {@link #byteAt} at a time; engines override it with copies out of their own memory, so
-     * that queries that fold every byte of a column read a plain array and make one call per block.
+     * Puts the values of rows {@code [from, from + n)} in {@code block} (see {@link StringBlock}): value
+     * {@code from + i} as its {@code i}-th. The default copies them end to end into the block's own array, one
+     * {@link #byteAt} at a time; engines override it with copies out of their own memory, or with references to the
+     * heap arrays that hold the values, so that queries that fold every byte of a column read plain arrays and make
+     * one call per block.
      *
      * @throws IndexOutOfBoundsException when the rows are not in the batch or {@code n} exceeds the block's capacity
      */
@@ -23,18 +24,21 @@ public interface StringColumn {
             size += length(from + i);
         }
         byte[] out = block.reserve(size);
-        int[] offsets = block.offsets();
+        int[] source = block.source();
+        int[] start = block.start();
+        int[] lengths = block.length();
         int pos = 0;
         for (int i = 0; i < n; i++) {
             int row = from + i;
             int length = length(row);
-            offsets[i] = pos;
             for (int k = 0; k < length; k++) {
                 out[pos + k] = byteAt(row, k);
             }
+            source[i] = 0;
+            start[i] = pos;
+            lengths[i] = length;
             pos += length;
         }
-        offsets[n] = pos;
     }
 
     /** The value, decoded. */
