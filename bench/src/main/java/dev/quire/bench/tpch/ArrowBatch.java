@@ -2,13 +2,18 @@ package dev.quire.bench.tpch;
 
 import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.LongColumn;
+import dev.quire.bench.runner.spi.StringBlock;
 import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.UnsupportedFeatureException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
@@ -164,13 +169,38 @@ public final class ArrowBatch implements Batch {
             return data.getByte(offsets.getInt((long) row * Integer.BYTES) + (long) index);
         }
 
+        /** One copy of the block's bytes into the block's own array, and its offsets made starts and lengths. */
         @Override
-        public int read(int row, byte[] out) {
-            long at = (long) row * Integer.BYTES;
-            int start = offsets.getInt(at);
-            int n = offsets.getInt(at + Integer.BYTES) - start;
-            data.getBytes(start, out, 0, n);
-            return n;
+        public void read(int from, int n, StringBlock block) {
+            block.checkCount(n);
+            Objects.checkFromIndexSize(from, n, vector.getValueCount());
+            MemorySegment offsetBytes = segment(offsets, ((long) from + n + 1) * Integer.BYTES);
+            long at = (long) from * Integer.BYTES;
+            int first = offsetBytes.get(ValueLayout.JAVA_INT_UNALIGNED, at);
+            int last = offsetBytes.get(ValueLayout.JAVA_INT_UNALIGNED, at + (long) n * Integer.BYTES);
+            if (first < 0 || last < first) {
+                throw new InvalidArgumentException("Arrow offsets of rows [" + from + ", " + (from + n)
+                        + ") run from " + first + " to " + last);
+            }
+            byte[] bytes = block.reserve(last - first);
+            if (last > first) {
+                MemorySegment.copy(segment(data, last), ValueLayout.JAVA_BYTE, first, bytes, 0, last - first);
+            }
+            int[] source = block.source();
+            int[] start = block.start();
+            int[] length = block.length();
+            int begin = first;
+            for (int i = 0; i < n; i++) {
+                int end = offsetBytes.get(ValueLayout.JAVA_INT_UNALIGNED, at + (long) (i + 1) * Integer.BYTES);
+                if (end < begin || end > last) {
+                    throw new InvalidArgumentException("Arrow offset " + end + " of row " + (from + i + 1)
+                            + " is outside [" + begin + ", " + last + "]");
+                }
+                source[i] = 0;
+                start[i] = begin - first;
+                length[i] = end - begin;
+                begin = end;
+            }
         }
 
         @Override
@@ -186,14 +216,19 @@ public final class ArrowBatch implements Batch {
     private static final class ViewStrings implements StringColumn {
         private static final int VIEW = 16;
         private static final int INLINE = 12;
+        private static final VarHandle WORD =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
         private final ViewVarCharVector vector;
         private final ArrowBuf views;
         private final List<ArrowBuf> buffers;
+        /** The data buffers as segments of their capacity, for bulk copies. */
+        private final MemorySegment[] data;
 
         ViewStrings(ViewVarCharVector vector) {
             this.vector = vector;
             this.views = vector.getDataBuffer();
             this.buffers = vector.getDataBuffers();
+            this.data = buffers.stream().map(b -> segment(b, b.capacity())).toArray(MemorySegment[]::new);
         }
 
         @Override
@@ -211,16 +246,39 @@ public final class ArrowBatch implements Batch {
             return data.getByte(views.getInt(at + 12) + (long) index);
         }
 
+        /** Copies into the block's own array: inline values as the two words of their view, others one copy each. */
         @Override
-        public int read(int row, byte[] out) {
-            long at = (long) row * VIEW;
-            int n = views.getInt(at);
-            if (n <= INLINE) {
-                views.getBytes(at + 4, out, 0, n);
-            } else {
-                buffers.get(views.getInt(at + 8)).getBytes(views.getInt(at + 12), out, 0, n);
+        public void read(int from, int n, StringBlock block) {
+            block.checkCount(n);
+            Objects.checkFromIndexSize(from, n, vector.getValueCount());
+            MemorySegment v = segment(views, ((long) from + n) * VIEW);
+            long base = (long) from * VIEW;
+            long size = 0;
+            for (int i = 0; i < n; i++) {
+                size += v.get(ValueLayout.JAVA_INT_UNALIGNED, base + (long) i * VIEW);
             }
-            return n;
+            byte[] out = block.reserve(size);
+            int[] source = block.source();
+            int[] start = block.start();
+            int[] lengths = block.length();
+            int pos = 0;
+            for (int i = 0; i < n; i++) {
+                long at = base + (long) i * VIEW;
+                long w0 = v.get(ValueLayout.JAVA_LONG_UNALIGNED, at);
+                long w1 = v.get(ValueLayout.JAVA_LONG_UNALIGNED, at + 8);
+                int length = (int) w0;
+                if (length <= INLINE) {
+                    WORD.set(out, pos, (w0 >>> 32) | (w1 << 32));
+                    WORD.set(out, pos + 8, w1 >>> 32);
+                } else {
+                    long offset = Integer.toUnsignedLong((int) (w1 >>> 32));
+                    MemorySegment.copy(data[(int) w1], ValueLayout.JAVA_BYTE, offset, out, pos, length);
+                }
+                source[i] = 0;
+                start[i] = pos;
+                lengths[i] = length;
+                pos += length;
+            }
         }
 
         @Override

@@ -1,5 +1,6 @@
 package dev.quire.bench.runner.engines;
 
+import dev.quire.bench.runner.spi.StringBlock;
 import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.VarBinViewArray;
@@ -86,13 +87,93 @@ final class Utf8Column implements StringColumn {
         return data[base + index];
     }
 
+    /**
+     * Points at values in heap data buffers where they lie (the buffers become the block's sources), and copies the
+     * others into the block's own array: an inline value as the two words of its view (its bytes, then what follows
+     * them in the view, which the next copy overwrites or the block's slack absorbs), a value off the heap, or too
+     * close to its array's end to be read a whole word at a time, with one copy.
+     */
     @Override
-    public int read(int row, byte[] out) {
-        if (row != this.row) {
-            locate(row);
+    public void read(int from, int n, StringBlock block) {
+        block.checkCount(n);
+        Objects.checkFromIndexSize(from, n, array.length());
+        long[] w = words;
+        int first = wordBase + 2 * from;
+        long size = 0;
+        for (int i = 0; i < n; i++) {
+            size += (int) w[first + 2 * i];
         }
-        System.arraycopy(data, base, out, 0, size);
-        return size;
+        byte[] out = block.reserve(size);
+        int named = Math.min(buffers.length, StringBlock.MAX_SOURCES - 1);
+        for (int b = 0; b < named; b++) {
+            byte[] h = heapArray(b);
+            if (h != null) {
+                block.source(b + 1, h);
+            }
+        }
+        int[] source = block.source();
+        int[] start = block.start();
+        int[] lengths = block.length();
+        int pos = 0;
+        for (int i = 0; i < n; i++) {
+            long w0 = w[first + 2 * i];
+            long w1 = w[first + 2 * i + 1];
+            int length = (int) w0;
+            lengths[i] = length;
+            if (length <= VarBinViewArray.MAX_INLINED) {
+                VIEW_WORD.set(out, pos, (w0 >>> 32) | (w1 << 32));
+                VIEW_WORD.set(out, pos + 8, w1 >>> 32);
+            } else {
+                int buffer = (int) w1;
+                int offset = (int) (w1 >>> 32);
+                byte[] h = buffer < named ? heap[buffer] : null;
+                if (h != null) {
+                    long at = heapBase[buffer] + Integer.toUnsignedLong(offset);
+                    if (at + length + StringBlock.WORD <= h.length) {
+                        source[i] = buffer + 1;
+                        start[i] = (int) at;
+                        continue;
+                    }
+                }
+                copyOut(buffer, offset, length, out, pos);
+            }
+            source[i] = 0;
+            start[i] = pos;
+            pos += length;
+        }
+    }
+
+    /** Copies the {@code length} bytes at {@code offset} of data buffer {@code buffer} to {@code out[pos..]}. */
+    private void copyOut(int buffer, int offset, int length, byte[] out, int pos) {
+        byte[] h = heapArray(buffer);
+        if (h == null) {
+            MemorySegment.copy(buffers[buffer], ValueLayout.JAVA_BYTE, Integer.toUnsignedLong(offset), out, pos,
+                    length);
+            return;
+        }
+        int src = heapBase[buffer] + offset;
+        int words = (length + Long.BYTES - 1) >>> 3;
+        if (src + 8L * words <= h.length) {
+            for (int k = 0; k < words; k++) {
+                VIEW_WORD.set(out, pos + 8 * k, (long) VIEW_WORD.get(h, src + 8 * k));
+            }
+        } else {
+            System.arraycopy(h, src, out, pos, length);
+        }
+    }
+
+    /**
+     * The heap array holding data buffer {@code buffer}, or null when it is off the heap and too large to copy: a
+     * small buffer off the heap (a dictionary's values, say) is copied once, then read like the others.
+     */
+    private byte[] heapArray(int buffer) {
+        byte[] h = heap[buffer];
+        if (h == null && buffers[buffer].byteSize() <= MAX_COPIED_BUFFER) {
+            h = buffers[buffer].toArray(ValueLayout.JAVA_BYTE);
+            heap[buffer] = h;
+            heapBase[buffer] = 0;
+        }
+        return h;
     }
 
     @Override
@@ -133,13 +214,7 @@ final class Utf8Column implements StringColumn {
         }
         int buffer = (int) w1;
         int offset = (int) (w1 >>> 32);
-        byte[] h = heap[buffer];
-        if (h == null && buffers[buffer].byteSize() <= MAX_COPIED_BUFFER) {
-            // A small buffer off the heap (a dictionary's values, say): copied once, then read like the others.
-            h = buffers[buffer].toArray(ValueLayout.JAVA_BYTE);
-            heap[buffer] = h;
-            heapBase[buffer] = 0;
-        }
+        byte[] h = heapArray(buffer);
         if (h != null) {
             data = h;
             base = heapBase[buffer] + offset;

@@ -1,10 +1,12 @@
 package dev.quire.bench.runner.queries;
 
 import dev.quire.bench.runner.spi.LongColumn;
+import dev.quire.bench.runner.spi.StringBlock;
 import dev.quire.bench.runner.spi.StringColumn;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Objects;
 
 /**
  * An order-independent fingerprint of a column's values: their count, their (wrapping) sum and the (wrapping) sum of
@@ -48,26 +50,42 @@ final class Checksum {
         hash += h;
     }
 
-    /** Where {@link #addStrings} reads each value, with {@link Long#BYTES} bytes of slack past its longest one. */
-    private byte[] bytes = new byte[256];
+    /** Where {@link #addStrings} reads each block of values; one per checksum, like {@link #block}. */
+    private final StringBlock strings = new StringBlock(BLOCK);
 
     private static final VarHandle WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     /**
-     * Adds the first {@code n} values of a string column: each value's bytes are read into an array
-     * ({@link StringColumn#read}) and hashed eight at a time ({@link #hashBytes}).
+     * Adds the first {@code n} values of a string column, read a block at a time ({@link StringColumn#read(int, int,
+     * StringBlock)}): each value's bytes are hashed eight at a time ({@link #hashBytes}) where the block says they
+     * are.
+     *
+     * @throws IndexOutOfBoundsException when the engine placed a value outside its array
+     * @throws IllegalStateException when the engine gave a value a negative length
      */
     void addStrings(StringColumn values, int n) {
         long total = 0;
         long h = 0;
-        for (int i = 0; i < n; i++) {
-            int length = values.length(i);
-            if (length + Long.BYTES > bytes.length) {
-                bytes = new byte[Math.max(length + Long.BYTES, bytes.length * 2)];
+        StringBlock block = strings;
+        int[] source = block.source();
+        int[] start = block.start();
+        int[] length = block.length();
+        for (int from = 0; from < n; from += BLOCK) {
+            int k = Math.min(BLOCK, n - from);
+            values.read(from, k, block);
+            byte[] own = block.array(0);
+            for (int i = 0; i < k; i++) {
+                int s = source[i];
+                byte[] b = s == 0 ? own : block.array(s);
+                int at = start[i];
+                int len = length[i];
+                if (len < 0) {
+                    throw new IllegalStateException("string " + (from + i) + " has a negative length: " + len);
+                }
+                Objects.checkFromIndexSize(at, len + StringBlock.WORD, b.length);
+                total += len;
+                h += mix(hashBytes(b, at, len) ^ len);
             }
-            values.read(i, bytes);
-            total += length;
-            h += mix(hashBytes(bytes, length) ^ length);
         }
         count += n;
         sum += total;
@@ -75,19 +93,20 @@ final class Checksum {
     }
 
     /**
-     * A hash of {@code b[0, length)}, over little-endian words: each full word is folded in with a multiply and a
-     * shift, and the last partial word is masked to the value's bytes (the slack after them holds whatever an earlier
-     * value left), so every byte of the value, and only those, counts. {@code b} has {@link Long#BYTES} bytes of
-     * slack past {@code length}.
+     * A hash of {@code b[start, start + length)}, over little-endian words: each full word is folded in with a
+     * multiply and a shift, and the last partial word is masked to the value's bytes (what follows them is another
+     * value or slack), so every byte of the value, and only those, counts. {@code b} has {@link Long#BYTES} bytes
+     * past the value.
      */
-    static long hashBytes(byte[] b, int length) {
+    static long hashBytes(byte[] b, int start, int length) {
         long h = SEED;
-        int i = 0;
-        for (; i + Long.BYTES <= length; i += Long.BYTES) {
+        int i = start;
+        int end = start + length;
+        for (; i + Long.BYTES <= end; i += Long.BYTES) {
             h = (h ^ (long) WORD.get(b, i)) * MULTIPLIER;
             h ^= h >>> 29;
         }
-        int rest = length - i;
+        int rest = end - i;
         if (rest > 0) {
             long w = (long) WORD.get(b, i) & (-1L >>> (64 - 8 * rest));
             h = (h ^ w) * MULTIPLIER;

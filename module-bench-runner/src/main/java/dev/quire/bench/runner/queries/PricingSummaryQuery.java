@@ -4,6 +4,7 @@ import dev.quire.bench.runner.Query;
 import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.LongColumn;
 import dev.quire.bench.runner.spi.ScanRequest;
+import dev.quire.bench.runner.spi.StringBlock;
 import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.layout.expr.Expr;
@@ -135,6 +136,9 @@ final class PricingSummaryQuery implements Query {
         private final long[] prices = new long[Checksum.BLOCK];
         private final long[] discs = new long[Checksum.BLOCK];
         private final long[] taxes = new long[Checksum.BLOCK];
+        /** A block of each group-by column, read in bulk ({@link StringColumn#read(int, int, StringBlock)}). */
+        private final StringBlock flags = new StringBlock(Checksum.BLOCK);
+        private final StringBlock statuses = new StringBlock(Checksum.BLOCK);
 
         void add(Batch batch) {
             StringColumn flag = batch.strings("l_returnflag");
@@ -154,15 +158,20 @@ final class PricingSummaryQuery implements Query {
                 price.read(from, p, k);
                 disc.read(from, d, k);
                 tax.read(from, t, k);
+                flag.read(from, k, flags);
+                status.read(from, k, statuses);
                 for (int j = 0; j < k; j++) {
-                    group(flag, status, from + j).add(q[j], p[j], d[j], t[j]);
+                    group(flag, status, from, j).add(q[j], p[j], d[j], t[j]);
                 }
             }
         }
 
-        private Sums group(StringColumn flag, StringColumn status, int i) {
-            if (flag.length(i) == 1 && status.length(i) == 1) {
-                int key = (flag.byteAt(i, 0) & 0xFF) << 8 | (status.byteAt(i, 0) & 0xFF);
+        /** The group of row {@code from + j}, whose keys are value {@code j} of the blocks read from {@code from}. */
+        private Sums group(StringColumn flag, StringColumn status, int from, int j) {
+            int i = from + j;
+            if (flags.length()[j] == 1 && statuses.length()[j] == 1) {
+                int key = (flags.array(flags.source()[j])[flags.start()[j]] & 0xFF) << 8
+                        | (statuses.array(statuses.source()[j])[statuses.start()[j]] & 0xFF);
                 Sums s = byBytes[key];
                 if (s == null) {
                     s = byName(flag.get(i), status.get(i));

@@ -9,18 +9,36 @@ public interface StringColumn {
     byte byteAt(int row, int index);
 
     /**
-     * Copies the value's bytes to {@code out[0, length(row))} and returns their number. The default reads them one
-     * {@link #byteAt} at a time; engines override it with a copy out of their own memory, so that queries that fold
-     * every byte of a column read a plain array.
+     * Puts the values of rows {@code [from, from + n)} in {@code block} (see {@link StringBlock}): value
+     * {@code from + i} as its {@code i}-th. The default copies them end to end into the block's own array, one
+     * {@link #byteAt} at a time; engines override it with copies out of their own memory, or with references to the
+     * heap arrays that hold the values, so that queries that fold every byte of a column read plain arrays and make
+     * one call per block.
      *
-     * @throws IndexOutOfBoundsException when {@code out} is shorter than the value
+     * @throws IndexOutOfBoundsException when the rows are not in the batch or {@code n} exceeds the block's capacity
      */
-    default int read(int row, byte[] out) {
-        int n = length(row);
+    default void read(int from, int n, StringBlock block) {
+        block.checkCount(n);
+        long size = 0;
         for (int i = 0; i < n; i++) {
-            out[i] = byteAt(row, i);
+            size += length(from + i);
         }
-        return n;
+        byte[] out = block.reserve(size);
+        int[] source = block.source();
+        int[] start = block.start();
+        int[] lengths = block.length();
+        int pos = 0;
+        for (int i = 0; i < n; i++) {
+            int row = from + i;
+            int length = length(row);
+            for (int k = 0; k < length; k++) {
+                out[pos + k] = byteAt(row, k);
+            }
+            source[i] = 0;
+            start[i] = pos;
+            lengths[i] = length;
+            pos += length;
+        }
     }
 
     /** The value, decoded. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.bench.runner.spi.StringBlock;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
@@ -75,5 +76,59 @@ class Utf8ColumnTest {
         assertThrows(IndexOutOfBoundsException.class, () -> column.byteAt(1, 5), "past the value's end");
         assertThrows(IndexOutOfBoundsException.class, () -> column.byteAt(3, -1), "before its start");
         assertThrows(IndexOutOfBoundsException.class, () -> column.byteAt(9, 0), "past the last row");
+    }
+
+    @Test
+    void readsBlocksOfInlineHeapAndOffHeapValuesEndToEnd() {
+        Arena arena = Arena.ofAuto();
+        // the heap buffer is exactly as long as its values, so the last one cannot be copied a whole word at a time
+        List<String> values = new ArrayList<>();
+        List<Integer> place = new ArrayList<>();
+        List<Long> at = new ArrayList<>();
+        java.util.Random random = new java.util.Random(11);
+        long[] used = new long[3];
+        for (int i = 0; i < 700; i++) {
+            int length = random.nextInt(i % 5 == 0 ? 70 : 20);
+            StringBuilder b = new StringBuilder();
+            for (int k = 0; k < length; k++) {
+                b.append((char) ('A' + random.nextInt(50)));
+            }
+            String v = b.toString();
+            int buffer = v.length() <= VarBinViewArray.MAX_INLINED ? -1 : random.nextInt(3);
+            values.add(v);
+            place.add(buffer);
+            at.add(buffer >= 0 ? used[buffer] : -1);
+            if (buffer >= 0) {
+                used[buffer] += v.length();
+            }
+        }
+        List<MemorySegment> buffers = List.of(
+                MemorySegment.ofArray(new byte[(int) used[0]]),
+                arena.allocate(Math.max(1, used[1])),
+                arena.allocate(Math.max(Utf8Column.MAX_COPIED_BUFFER + 1, used[2])));
+        Utf8Column column = new Utf8Column(views(values, buffers, place.stream().mapToInt(i -> i).toArray()));
+        StringBlock block = new StringBlock(256);
+        for (int[] range : new int[][] {{0, 256}, {1, 255}, {300, 100}, {444, 256}, {699, 1}, {5, 0}}) {
+            int from = range[0];
+            int n = range[1];
+            column.read(from, n, block);
+            for (int i = 0; i < n; i++) {
+                byte[] array = block.array(block.source()[i]);
+                int start = block.start()[i];
+                int length = block.length()[i];
+                assertTrue(start + length + StringBlock.WORD <= array.length, "a word readable past row " + i);
+                String got = new String(array, start, length, StandardCharsets.ISO_8859_1);
+                assertEquals(values.get(from + i), got, "row " + (from + i) + " read from " + from);
+                int row = from + i;
+                if (place.get(row) == 0) {
+                    // on the heap: read where it lies, unless too close to the array's end for a whole word
+                    boolean inPlace = at.get(row) + length + StringBlock.WORD <= used[0];
+                    assertEquals(inPlace, block.source()[i] != 0, "row " + row + " in place");
+                }
+            }
+        }
+        assertThrows(IndexOutOfBoundsException.class, () -> column.read(600, 101, new StringBlock(200)),
+                "past the last row");
+        assertThrows(IndexOutOfBoundsException.class, () -> column.read(0, 257, block), "more than the block holds");
     }
 }

@@ -188,22 +188,56 @@ class QueriesTest {
     void theStringHashCountsEveryByteOfTheValueAndNothingPastIt() {
         Random random = new Random(42);
         for (int length = 0; length <= 40; length++) {
-            byte[] value = new byte[length + Long.BYTES];
-            random.nextBytes(value);
-            byte[] other = value.clone();
-            // Different slack after the value: same hash.
-            for (int k = length; k < other.length; k++) {
-                other[k] = (byte) ~other[k];
-            }
-            long h = Checksum.hashBytes(value, length);
-            assertEquals(h, Checksum.hashBytes(other, length), "length " + length);
-            // Any one byte of the value changed: a different hash.
-            for (int k = 0; k < length; k++) {
-                byte[] changed = value.clone();
-                changed[k] ^= (byte) (1 << random.nextInt(8));
-                assertTrue(Checksum.hashBytes(changed, length) != h, "length " + length + ", byte " + k);
+            for (int start : new int[] {0, 3, 8}) {
+                byte[] value = new byte[start + length + Long.BYTES];
+                random.nextBytes(value);
+                byte[] other = value.clone();
+                // Different bytes before and after the value: same hash.
+                for (int k = 0; k < other.length; k++) {
+                    if (k < start || k >= start + length) {
+                        other[k] = (byte) ~other[k];
+                    }
+                }
+                long h = Checksum.hashBytes(value, start, length);
+                assertEquals(h, Checksum.hashBytes(other, start, length), "length " + length + " at " + start);
+                byte[] moved = new byte[length + Long.BYTES];
+                System.arraycopy(value, start, moved, 0, length);
+                assertEquals(h, Checksum.hashBytes(moved, 0, length), "length " + length + " moved to 0");
+                // Any one byte of the value changed: a different hash.
+                for (int k = start; k < start + length; k++) {
+                    byte[] changed = value.clone();
+                    changed[k] ^= (byte) (1 << random.nextInt(8));
+                    assertTrue(Checksum.hashBytes(changed, start, length) != h, "length " + length + ", byte " + k);
+                }
             }
         }
+    }
+
+    @Test
+    void stringChecksumsDoNotDependOnBlockBoundariesOrOnTheColumnsBytesPastAValue() {
+        Random random = new Random(7);
+        List<String> values = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            StringBuilder b = new StringBuilder();
+            int length = random.nextInt(i % 7 == 0 ? 60 : 14);
+            for (int k = 0; k < length; k++) {
+                b.append((char) ('a' + random.nextInt(26)));
+            }
+            values.add(i % 500 == 0 ? "ünï" + b : b.toString());
+        }
+        Checksum whole = new Checksum();
+        whole.addStrings(strings(values), values.size());
+        Checksum parts = new Checksum();
+        parts.addStrings(strings(values.subList(0, 1500)), 1500);
+        parts.addStrings(strings(values.subList(1500, 3000)), 1500);
+        assertEquals(whole.toString(), parts.toString());
+        List<String> swapped = new ArrayList<>(values);
+        swapped.set(2049, values.get(2049) + "x");
+        Checksum other = new Checksum();
+        other.addStrings(strings(swapped), swapped.size());
+        assertTrue(!other.toString().equals(whole.toString()), "a value one byte longer changes the checksum");
+        long bytes = values.stream().mapToLong(v -> v.getBytes(StandardCharsets.UTF_8).length).sum();
+        assertTrue(whole.toString().startsWith("count=3000 sum=" + bytes + " "), whole.toString());
     }
 
     private static Checksum checksum(List<Long> values) {
