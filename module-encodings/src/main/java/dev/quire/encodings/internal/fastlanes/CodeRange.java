@@ -126,8 +126,15 @@ final class CodeRange {
         return (((atLeast & atMost & TOP_BITS) >>> 7) * GATHER_BYTES) >>> 56;
     }
 
-    /** The 1024 0/1 bytes {@code flags} as 16 words of bits, the first byte lowest. */
-    private static void packFlags(byte[] flags, long[] bits) {
+    /**
+     * The 1024 0/1 ints {@code ints} as 16 words of bits, the first lowest, through {@code flags} (scratch). The tests
+     * write 0/1 ints, not bytes: C2 vectorises an int loop ending in a shift, but not one that narrows a shifted value
+     * to a byte; the plain narrowing copy here vectorises too.
+     */
+    private static void packFlags(int[] ints, byte[] flags, long[] bits) {
+        for (int i = 0; i < FastLanes.BLOCK; i++) {
+            flags[i] = (byte) ints[i];
+        }
         for (int w = 0; w < FastLanes.BLOCK / 64; w++) {
             int i = w * 64;
             bits[w] = gather8(flags, i) | gather8(flags, i + 8) << 8 | gather8(flags, i + 16) << 16
@@ -193,6 +200,7 @@ final class CodeRange {
         private final int words;
         private final byte[] rowOf;
         private final long[] bits = new long[FastLanes.BLOCK / 64];
+        private final int[] ints = new int[FastLanes.BLOCK];
         private final byte[] flags = new byte[FastLanes.BLOCK];
         private int[] asked;
         private byte[] in8;
@@ -249,11 +257,12 @@ final class CodeRange {
                 long[] out) {
             copyIn(packed, b);
             long[] answers = bits;
-            byte[] f = flags;
+            int[] f = ints;
             long bias = (hi - lo) ^ Long.MIN_VALUE;
             // The whole block is tested (positions outside [from, to) are not written to out). Codes wider than seven
-            // bits get a 0/1 byte each, from c - l and h - c, which are both non-negative exactly when c is in [l, h]
-            // and cannot overflow (every value is below 2^31, or 2^63 in longs); eight bytes then become eight bits.
+            // bits get a 0/1 int each, from c - l and h - c, which are both non-negative exactly when c is in [l, h]
+            // and cannot overflow (every value is below 2^31, or 2^63 in longs); the ints become bytes, and eight
+            // bytes then become eight bits.
             switch (typeBits) {
                 case 8 -> {
                     if (codes8 == null) {
@@ -280,9 +289,9 @@ final class CodeRange {
                         int h = (int) hi;
                         for (int i = 0; i < FastLanes.BLOCK; i++) {
                             int c = codes[i] & 0xFF;
-                            f[i] = (byte) (~((c - l) | (h - c)) >>> 31);
+                            f[i] = ~((c - l) | (h - c)) >>> 31;
                         }
-                        packFlags(f, answers);
+                        packFlags(f, flags, answers);
                     }
                 }
                 case 16 -> {
@@ -295,9 +304,9 @@ final class CodeRange {
                     int h = (int) hi;
                     for (int i = 0; i < FastLanes.BLOCK; i++) {
                         int c = codes[i] & 0xFFFF;
-                        f[i] = (byte) (~((c - l) | (h - c)) >>> 31);
+                        f[i] = ~((c - l) | (h - c)) >>> 31;
                     }
-                    packFlags(f, answers);
+                    packFlags(f, flags, answers);
                 }
                 case 32 -> {
                     if (codes32 == null) {
@@ -310,15 +319,15 @@ final class CodeRange {
                         int h = (int) hi;
                         for (int i = 0; i < FastLanes.BLOCK; i++) {
                             int c = codes[i];
-                            f[i] = (byte) (~((c - l) | (h - c)) >>> 31);
+                            f[i] = ~((c - l) | (h - c)) >>> 31;
                         }
                     } else {
                         for (int i = 0; i < FastLanes.BLOCK; i++) {
                             long c = codes[i] & 0xFFFF_FFFFL;
-                            f[i] = (byte) (~((c - lo) | (hi - c)) >>> 63);
+                            f[i] = (int) (~((c - lo) | (hi - c)) >>> 63);
                         }
                     }
-                    packFlags(f, answers);
+                    packFlags(f, flags, answers);
                 }
                 default -> {
                     if (codes64 == null) {
@@ -329,14 +338,14 @@ final class CodeRange {
                     if (width < 64) {
                         for (int i = 0; i < FastLanes.BLOCK; i++) {
                             long c = codes[i];
-                            f[i] = (byte) (~((c - lo) | (hi - c)) >>> 63);
+                            f[i] = (int) (~((c - lo) | (hi - c)) >>> 63);
                         }
                     } else {
                         for (int i = 0; i < FastLanes.BLOCK; i++) {
-                            f[i] = ((codes[i] - lo) ^ Long.MIN_VALUE) <= bias ? (byte) 1 : (byte) 0;
+                            f[i] = ((codes[i] - lo) ^ Long.MIN_VALUE) <= bias ? 1 : 0;
                         }
                     }
-                    packFlags(f, answers);
+                    packFlags(f, flags, answers);
                 }
             }
             deposit(answers, from, to, firstRow, out);
