@@ -242,8 +242,15 @@ public final class RowMask {
             throw new InvalidArgumentException(count + " rows do not fit in an array");
         }
         long[] out = new long[(int) count];
-        int[] n = {0};
-        forEachSetBit(r -> out[n[0]++] = r);
+        int n = 0;
+        for (int i = 0; i < words.length; i++) {
+            long w = words[i];
+            long base = (long) i << 6;
+            while (w != 0) {
+                out[n++] = base + Long.numberOfTrailingZeros(w);
+                w &= w - 1;
+            }
+        }
         return out;
     }
 

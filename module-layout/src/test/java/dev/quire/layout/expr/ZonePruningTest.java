@@ -142,6 +142,31 @@ class ZonePruningTest {
         }
     }
 
+    /**
+     * Pruning any row range, aligned to zones or not, pruning some of its zones or none, keeps exactly the rows that
+     * pruning the whole file keeps there.
+     */
+    @Test
+    void pruningARowRangeKeepsWhatPruningTheFileKeepsThere() {
+        try (VortexFile file = sortedFile()) {
+            DType.Struct schema = (DType.Struct) file.dtype();
+            long n = file.rowCount();
+            Random r = new Random(11);
+            for (String text : List.of("v >= 30000 and v < 45000", "v < 10000 or v > 90000", "v >= 0", "v < 0")) {
+                BoundExpr filter = Expr.parse(text).bind(schema);
+                RowMask whole = prune(file, filter, Pruning.of(filter));
+                for (int i = 0; i < 60; i++) {
+                    long from = i < 3 ? 8192L * i : r.nextLong(n);
+                    long length = i % 2 == 0 ? r.nextLong(n - from + 1) : r.nextInt(9000);
+                    long to = i == 0 ? n : Math.min(n, from + length);
+                    Pruning pruning = Pruning.of(filter);
+                    RowMask part = file.reader().prune(from, to, pruning).join();
+                    assertEquals(whole.slice(from, to), part, text + ", rows [" + from + ", " + to + ")");
+                }
+            }
+        }
+    }
+
     @Test
     void scansReadOnlyTheSpanOfZonesThatMightMatch() {
         try (VortexFile file = sortedFile()) {

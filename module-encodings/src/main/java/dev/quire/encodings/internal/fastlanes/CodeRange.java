@@ -21,12 +21,6 @@ import java.nio.ByteOrder;
  * time.
  */
 final class CodeRange {
-    /**
-     * A block is unpacked whole when more than one row in this many is asked for; below that, reading each row's bits
-     * on its own costs less than unpacking the block.
-     */
-    static final int UNPACK_ONE_IN = 8;
-
     /** Eight bytes of a {@code byte[]} as one little-endian long. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
@@ -76,7 +70,7 @@ final class CodeRange {
             int asked = within == null ? to - from : count(within, firstRow, firstRow + (to - from));
             if (asked == 0) {
                 clear(out, firstRow, firstRow + (to - from));
-            } else if (within == null || (long) asked * UNPACK_ONE_IN > FastLanes.BLOCK) {
+            } else if (within == null || (long) asked * FastLanes.UNPACK_ONE_IN > FastLanes.BLOCK) {
                 scratch.unpackAndTest(packed, b, from, to, firstRow, lo, hi, out);
             } else {
                 clear(out, firstRow, firstRow + (to - from));
@@ -132,8 +126,15 @@ final class CodeRange {
         return (((atLeast & atMost & TOP_BITS) >>> 7) * GATHER_BYTES) >>> 56;
     }
 
-    /** The 1024 0/1 bytes {@code flags} as 16 words of bits, the first byte lowest. */
-    private static void packFlags(byte[] flags, long[] bits) {
+    /**
+     * The 1024 0/1 ints {@code ints} as 16 words of bits, the first lowest, through {@code flags} (scratch). The tests
+     * write 0/1 ints, not bytes: C2 vectorises an int loop ending in a shift, but not one that narrows a shifted value
+     * to a byte; the plain narrowing copy here vectorises too.
+     */
+    private static void packFlags(int[] ints, byte[] flags, long[] bits) {
+        for (int i = 0; i < FastLanes.BLOCK; i++) {
+            flags[i] = (byte) ints[i];
+        }
         for (int w = 0; w < FastLanes.BLOCK / 64; w++) {
             int i = w * 64;
             bits[w] = gather8(flags, i) | gather8(flags, i + 8) << 8 | gather8(flags, i + 16) << 16
@@ -197,9 +198,9 @@ final class CodeRange {
         private final int typeBits;
         private final int width;
         private final int words;
-        private final int lanes;
         private final byte[] rowOf;
         private final long[] bits = new long[FastLanes.BLOCK / 64];
+        private final int[] ints = new int[FastLanes.BLOCK];
         private final byte[] flags = new byte[FastLanes.BLOCK];
         private int[] asked;
         private byte[] in8;
@@ -214,8 +215,7 @@ final class CodeRange {
         Scratch(PType ptype, int width) {
             this.typeBits = ptype.byteWidth() * 8;
             this.width = width;
-            this.lanes = FastLanes.BLOCK / typeBits;
-            this.words = width * lanes;
+            this.words = width * (FastLanes.BLOCK / typeBits);
             this.rowOf = FastLanes.rowsOf(typeBits);
         }
 
@@ -224,25 +224,25 @@ final class CodeRange {
             switch (typeBits) {
                 case 8 -> {
                     if (in8 == null) {
-                        in8 = new byte[words];
+                        in8 = new byte[FastLanes.paddedWords(8, width)];
                     }
                     MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, (long) b * words, in8, 0, words);
                 }
                 case 16 -> {
                     if (in16 == null) {
-                        in16 = new short[words];
+                        in16 = new short[FastLanes.paddedWords(16, width)];
                     }
                     MemorySegment.copy(packed, LittleEndian.SHORT, (long) b * words * 2, in16, 0, words);
                 }
                 case 32 -> {
                     if (in32 == null) {
-                        in32 = new int[words];
+                        in32 = new int[FastLanes.paddedWords(32, width)];
                     }
                     MemorySegment.copy(packed, LittleEndian.INT, (long) b * words * 4, in32, 0, words);
                 }
                 default -> {
                     if (in64 == null) {
-                        in64 = new long[words];
+                        in64 = new long[FastLanes.paddedWords(64, width)];
                     }
                     MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words * 8, in64, 0, words);
                 }
@@ -257,11 +257,12 @@ final class CodeRange {
                 long[] out) {
             copyIn(packed, b);
             long[] answers = bits;
-            byte[] f = flags;
+            int[] f = ints;
             long bias = (hi - lo) ^ Long.MIN_VALUE;
             // The whole block is tested (positions outside [from, to) are not written to out). Codes wider than seven
-            // bits get a 0/1 byte each, from c - l and h - c, which are both non-negative exactly when c is in [l, h]
-            // and cannot overflow (every value is below 2^31, or 2^63 in longs); eight bytes then become eight bits.
+            // bits get a 0/1 int each, from c - l and h - c, which are both non-negative exactly when c is in [l, h]
+            // and cannot overflow (every value is below 2^31, or 2^63 in longs); the ints become bytes, and eight
+            // bytes then become eight bits.
             switch (typeBits) {
                 case 8 -> {
                     if (codes8 == null) {
@@ -288,9 +289,9 @@ final class CodeRange {
                         int h = (int) hi;
                         for (int i = 0; i < FastLanes.BLOCK; i++) {
                             int c = codes[i] & 0xFF;
-                            f[i] = (byte) (~((c - l) | (h - c)) >>> 31);
+                            f[i] = ~((c - l) | (h - c)) >>> 31;
                         }
-                        packFlags(f, answers);
+                        packFlags(f, flags, answers);
                     }
                 }
                 case 16 -> {
@@ -303,9 +304,9 @@ final class CodeRange {
                     int h = (int) hi;
                     for (int i = 0; i < FastLanes.BLOCK; i++) {
                         int c = codes[i] & 0xFFFF;
-                        f[i] = (byte) (~((c - l) | (h - c)) >>> 31);
+                        f[i] = ~((c - l) | (h - c)) >>> 31;
                     }
-                    packFlags(f, answers);
+                    packFlags(f, flags, answers);
                 }
                 case 32 -> {
                     if (codes32 == null) {
@@ -318,15 +319,15 @@ final class CodeRange {
                         int h = (int) hi;
                         for (int i = 0; i < FastLanes.BLOCK; i++) {
                             int c = codes[i];
-                            f[i] = (byte) (~((c - l) | (h - c)) >>> 31);
+                            f[i] = ~((c - l) | (h - c)) >>> 31;
                         }
                     } else {
                         for (int i = 0; i < FastLanes.BLOCK; i++) {
                             long c = codes[i] & 0xFFFF_FFFFL;
-                            f[i] = (byte) (~((c - lo) | (hi - c)) >>> 63);
+                            f[i] = (int) (~((c - lo) | (hi - c)) >>> 63);
                         }
                     }
-                    packFlags(f, answers);
+                    packFlags(f, flags, answers);
                 }
                 default -> {
                     if (codes64 == null) {
@@ -337,14 +338,14 @@ final class CodeRange {
                     if (width < 64) {
                         for (int i = 0; i < FastLanes.BLOCK; i++) {
                             long c = codes[i];
-                            f[i] = (byte) (~((c - lo) | (hi - c)) >>> 63);
+                            f[i] = (int) (~((c - lo) | (hi - c)) >>> 63);
                         }
                     } else {
                         for (int i = 0; i < FastLanes.BLOCK; i++) {
-                            f[i] = ((codes[i] - lo) ^ Long.MIN_VALUE) <= bias ? (byte) 1 : (byte) 0;
+                            f[i] = ((codes[i] - lo) ^ Long.MIN_VALUE) <= bias ? 1 : 0;
                         }
                     }
-                    packFlags(f, answers);
+                    packFlags(f, flags, answers);
                 }
             }
             deposit(answers, from, to, firstRow, out);
@@ -365,21 +366,13 @@ final class CodeRange {
             int[] ps = asked;
             long bias = (hi - lo) ^ Long.MIN_VALUE;
             long mask = width == 64 ? -1L : (1L << width) - 1;
-            int laneMask = lanes - 1;
             long shiftRows = firstRow - from;
             switch (typeBits) {
                 case 8 -> {
                     byte[] in = in8;
                     for (int k = 0; k < n; k++) {
                         int p = ps[k];
-                        int bit = rowOf[p] * width;
-                        int shift = bit & 7;
-                        int idx = (bit >>> 3) * lanes + (p & laneMask);
-                        long v = (in[idx] & 0xFFL) >>> shift;
-                        if (shift + width > 8) {
-                            v |= (in[idx + lanes] & 0xFFL) << (8 - shift);
-                        }
-                        if ((((v & mask) - lo) ^ Long.MIN_VALUE) <= bias) {
+                        if (((FastLanes.code8(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
                             long row = p + shiftRows;
                             out[(int) (row >>> 6)] |= 1L << row;
                         }
@@ -389,14 +382,7 @@ final class CodeRange {
                     short[] in = in16;
                     for (int k = 0; k < n; k++) {
                         int p = ps[k];
-                        int bit = rowOf[p] * width;
-                        int shift = bit & 15;
-                        int idx = (bit >>> 4) * lanes + (p & laneMask);
-                        long v = (in[idx] & 0xFFFFL) >>> shift;
-                        if (shift + width > 16) {
-                            v |= (in[idx + lanes] & 0xFFFFL) << (16 - shift);
-                        }
-                        if ((((v & mask) - lo) ^ Long.MIN_VALUE) <= bias) {
+                        if (((FastLanes.code16(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
                             long row = p + shiftRows;
                             out[(int) (row >>> 6)] |= 1L << row;
                         }
@@ -406,14 +392,7 @@ final class CodeRange {
                     int[] in = in32;
                     for (int k = 0; k < n; k++) {
                         int p = ps[k];
-                        int bit = rowOf[p] * width;
-                        int shift = bit & 31;
-                        int idx = (bit >>> 5) * lanes + (p & laneMask);
-                        long v = (in[idx] & 0xFFFF_FFFFL) >>> shift;
-                        if (shift + width > 32) {
-                            v |= (in[idx + lanes] & 0xFFFF_FFFFL) << (32 - shift);
-                        }
-                        if ((((v & mask) - lo) ^ Long.MIN_VALUE) <= bias) {
+                        if (((FastLanes.code32(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
                             long row = p + shiftRows;
                             out[(int) (row >>> 6)] |= 1L << row;
                         }
@@ -423,14 +402,7 @@ final class CodeRange {
                     long[] in = in64;
                     for (int k = 0; k < n; k++) {
                         int p = ps[k];
-                        int bit = rowOf[p] * width;
-                        int shift = bit & 63;
-                        int idx = (bit >>> 6) * lanes + (p & laneMask);
-                        long v = in[idx] >>> shift;
-                        if (shift + width > 64) {
-                            v |= in[idx + lanes] << (64 - shift);
-                        }
-                        if ((((v & mask) - lo) ^ Long.MIN_VALUE) <= bias) {
+                        if (((FastLanes.code64(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
                             long row = p + shiftRows;
                             out[(int) (row >>> 6)] |= 1L << row;
                         }

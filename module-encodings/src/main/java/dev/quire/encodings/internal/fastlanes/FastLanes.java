@@ -240,79 +240,168 @@ final class FastLanes {
     }
 
     /**
+     * A block is unpacked whole when more than one row in this many is read from it; below that, reading each row's
+     * bits on its own costs less than unpacking the block.
+     */
+    static final int UNPACK_ONE_IN = 8;
+
+    /**
+     * The number of words a heap copy of one block of {@code width}-bit codes in {@code typeBits}-bit words needs for
+     * the per-row readers ({@link #code8} and the others): the block's words and one more word per lane, which they
+     * may read (past a code that ends in its first word) but never use.
+     */
+    static int paddedWords(int typeBits, int width) {
+        return (width + 1) * (BLOCK / typeBits);
+    }
+
+    /**
+     * The code at block position {@code p} of a heap copy of one block of {@code width}-bit codes in bytes, with the
+     * padding of {@link #paddedWords}; {@code mask} is {@code 2^width - 1}. Reads the two words that may hold the
+     * code's bits without a branch on whether they do.
+     */
+    static long code8(byte[] in, byte[] rowOf, int width, long mask, int p) {
+        int bit = rowOf[p] * width;
+        int shift = bit & 7;
+        int idx = (bit >>> 3) * (BLOCK / 8) + (p & (BLOCK / 8 - 1));
+        return ((in[idx] & 0xFFL) >>> shift | (in[idx + BLOCK / 8] & 0xFFL) << (8 - shift)) & mask;
+    }
+
+    /** {@link #code8} for codes in 16-bit words. */
+    static long code16(short[] in, byte[] rowOf, int width, long mask, int p) {
+        int bit = rowOf[p] * width;
+        int shift = bit & 15;
+        int idx = (bit >>> 4) * (BLOCK / 16) + (p & (BLOCK / 16 - 1));
+        return ((in[idx] & 0xFFFFL) >>> shift | (in[idx + BLOCK / 16] & 0xFFFFL) << (16 - shift)) & mask;
+    }
+
+    /** {@link #code8} for codes in 32-bit words. */
+    static long code32(int[] in, byte[] rowOf, int width, long mask, int p) {
+        int bit = rowOf[p] * width;
+        int shift = bit & 31;
+        int idx = (bit >>> 5) * (BLOCK / 32) + (p & (BLOCK / 32 - 1));
+        return ((in[idx] & 0xFFFF_FFFFL) >>> shift | (in[idx + BLOCK / 32] & 0xFFFF_FFFFL) << (32 - shift)) & mask;
+    }
+
+    /**
+     * {@link #code8} for codes in 64-bit words: the next word is shifted in two steps, so that a code starting at bit
+     * 0 of its word takes nothing from it (a shift by 64 would be a shift by 0).
+     */
+    static long code64(long[] in, byte[] rowOf, int width, long mask, int p) {
+        int bit = rowOf[p] * width;
+        int shift = bit & 63;
+        int idx = (bit >>> 6) * (BLOCK / 64) + (p & (BLOCK / 64 - 1));
+        return (in[idx] >>> shift | (in[idx + BLOCK / 64] << 1) << (63 - shift)) & mask;
+    }
+
+    /**
      * The codes at rows {@code rows} (ascending, each below {@code length}) of {@code width}-bit values packed in
-     * words of {@code ptype}'s width, the array starting {@code offset} values into the first block: each code is read
-     * from the one or two words holding its bits, so no block is unpacked. Codes come back zero-extended.
+     * words of {@code ptype}'s width, the array starting {@code offset} values into the first block; codes come back
+     * zero-extended. Blocks holding no row are not touched. A block holding a few rows is copied to a heap scratch
+     * array in one bulk copy (one bounds check, where reading a memory segment row by row checks every access) and
+     * each row's code is read from the one or two words holding its bits; a block holding many is unpacked whole and
+     * its rows picked.
      */
     static long[] gather(PType ptype, int width, MemorySegment packed, int offset, long[] rows) {
         long[] out = new long[rows.length];
-        if (width == 0) {
+        if (width == 0 || rows.length == 0) {
             return out;
         }
         int typeBits = ptype.byteWidth() * 8;
-        int k = Integer.numberOfTrailingZeros(typeBits) - 3;
-        byte[] rowOf = ROWS[k];
-        int lanes = BLOCK / typeBits;
-        long blockWords = (long) lanes * width;
+        byte[] rowOf = rowsOf(typeBits);
+        int words = width * (BLOCK / typeBits);
         long mask = width == 64 ? -1L : (1L << width) - 1;
         switch (typeBits) {
             case 8 -> {
-                for (int i = 0; i < rows.length; i++) {
-                    long q = offset + rows[i];
-                    int p = (int) (q & (BLOCK - 1));
-                    int bit = rowOf[p] * width;
-                    long word = (q >>> 10) * blockWords + (long) (bit >>> 3) * lanes + (p & (lanes - 1));
-                    int shift = bit & 7;
-                    long v = Byte.toUnsignedLong(packed.get(ValueLayout.JAVA_BYTE, word)) >>> shift;
-                    if (shift + width > 8) {
-                        v |= Byte.toUnsignedLong(packed.get(ValueLayout.JAVA_BYTE, word + lanes)) << (8 - shift);
+                byte[] in = new byte[paddedWords(8, width)];
+                byte[] codes = null;
+                for (int i = 0; i < rows.length; ) {
+                    long block = (offset + rows[i]) >>> 10;
+                    int end = blockEnd(rows, i, offset, block);
+                    MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, block * words, in, 0, words);
+                    if ((end - i) * UNPACK_ONE_IN > BLOCK) {
+                        codes = codes == null ? new byte[BLOCK] : codes;
+                        BitUnpack8.unpack(width, in, 0, codes, 0);
+                        for (; i < end; i++) {
+                            out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))] & 0xFFL;
+                        }
+                    } else {
+                        for (; i < end; i++) {
+                            out[i] = code8(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
+                        }
                     }
-                    out[i] = v & mask;
                 }
             }
             case 16 -> {
-                for (int i = 0; i < rows.length; i++) {
-                    long q = offset + rows[i];
-                    int p = (int) (q & (BLOCK - 1));
-                    int bit = rowOf[p] * width;
-                    long word = (q >>> 10) * blockWords + (long) (bit >>> 4) * lanes + (p & (lanes - 1));
-                    int shift = bit & 15;
-                    long v = Short.toUnsignedLong(packed.getAtIndex(LittleEndian.SHORT, word)) >>> shift;
-                    if (shift + width > 16) {
-                        v |= Short.toUnsignedLong(packed.getAtIndex(LittleEndian.SHORT, word + lanes)) << (16 - shift);
+                short[] in = new short[paddedWords(16, width)];
+                short[] codes = null;
+                for (int i = 0; i < rows.length; ) {
+                    long block = (offset + rows[i]) >>> 10;
+                    int end = blockEnd(rows, i, offset, block);
+                    MemorySegment.copy(packed, LittleEndian.SHORT, block * words * 2, in, 0, words);
+                    if ((end - i) * UNPACK_ONE_IN > BLOCK) {
+                        codes = codes == null ? new short[BLOCK] : codes;
+                        BitUnpack16.unpack(width, in, 0, codes, 0);
+                        for (; i < end; i++) {
+                            out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))] & 0xFFFFL;
+                        }
+                    } else {
+                        for (; i < end; i++) {
+                            out[i] = code16(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
+                        }
                     }
-                    out[i] = v & mask;
                 }
             }
             case 32 -> {
-                for (int i = 0; i < rows.length; i++) {
-                    long q = offset + rows[i];
-                    int p = (int) (q & (BLOCK - 1));
-                    int bit = rowOf[p] * width;
-                    long word = (q >>> 10) * blockWords + (long) (bit >>> 5) * lanes + (p & (lanes - 1));
-                    int shift = bit & 31;
-                    long v = Integer.toUnsignedLong(packed.getAtIndex(LittleEndian.INT, word)) >>> shift;
-                    if (shift + width > 32) {
-                        v |= Integer.toUnsignedLong(packed.getAtIndex(LittleEndian.INT, word + lanes)) << (32 - shift);
+                int[] in = new int[paddedWords(32, width)];
+                int[] codes = null;
+                for (int i = 0; i < rows.length; ) {
+                    long block = (offset + rows[i]) >>> 10;
+                    int end = blockEnd(rows, i, offset, block);
+                    MemorySegment.copy(packed, LittleEndian.INT, block * words * 4, in, 0, words);
+                    if ((end - i) * UNPACK_ONE_IN > BLOCK) {
+                        codes = codes == null ? new int[BLOCK] : codes;
+                        BitUnpack32.unpack(width, in, 0, codes, 0);
+                        for (; i < end; i++) {
+                            out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))] & 0xFFFF_FFFFL;
+                        }
+                    } else {
+                        for (; i < end; i++) {
+                            out[i] = code32(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
+                        }
                     }
-                    out[i] = v & mask;
                 }
             }
             default -> {
-                for (int i = 0; i < rows.length; i++) {
-                    long q = offset + rows[i];
-                    int p = (int) (q & (BLOCK - 1));
-                    int bit = rowOf[p] * width;
-                    long word = (q >>> 10) * blockWords + (long) (bit >>> 6) * lanes + (p & (lanes - 1));
-                    int shift = bit & 63;
-                    long v = packed.getAtIndex(LittleEndian.LONG, word) >>> shift;
-                    if (shift + width > 64) {
-                        v |= packed.getAtIndex(LittleEndian.LONG, word + lanes) << (64 - shift);
+                long[] in = new long[paddedWords(64, width)];
+                long[] codes = null;
+                for (int i = 0; i < rows.length; ) {
+                    long block = (offset + rows[i]) >>> 10;
+                    int end = blockEnd(rows, i, offset, block);
+                    MemorySegment.copy(packed, LittleEndian.LONG, block * words * 8, in, 0, words);
+                    if ((end - i) * UNPACK_ONE_IN > BLOCK) {
+                        codes = codes == null ? new long[BLOCK] : codes;
+                        BitUnpack64.unpack(width, in, 0, codes, 0);
+                        for (; i < end; i++) {
+                            out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))];
+                        }
+                    } else {
+                        for (; i < end; i++) {
+                            out[i] = code64(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
+                        }
                     }
-                    out[i] = v & mask;
                 }
             }
         }
         return out;
+    }
+
+    /** The index after the last of {@code rows} from {@code i} on that lies in block {@code block}. */
+    private static int blockEnd(long[] rows, int i, int offset, long block) {
+        long next = (block + 1) << 10;
+        int end = i + 1;
+        while (end < rows.length && offset + rows[end] < next) {
+            end++;
+        }
+        return end;
     }
 }

@@ -30,9 +30,10 @@ import java.util.function.UnaryOperator;
  * predicate without building the values: it evaluates the predicate once on the {@code 2^width} values a code can
  * stand for, then looks each row's code up in that table (patched rows are evaluated on their patch values). It
  * declines when the table would not be smaller than half the array. As a {@link TakeKernel} it reads the few rows a
- * selective scan keeps straight from their packed bits, without unpacking their blocks. As {@link IntegerBlocks} it
- * unpacks one block at a time into a caller's scratch array, for readers (dictionary gathers) that use the values once;
- * as {@link LongBlocks} the same for 8-byte values (ALP's integers), the reference added.
+ * selective scan keeps from their packed bits, in heap copies of the blocks holding them, unpacking only blocks that
+ * hold many, and never touching the others. As {@link IntegerBlocks} it unpacks one block at a time into a caller's
+ * scratch array, for readers (dictionary gathers) that use the values once; as {@link LongBlocks} the same for 8-byte
+ * values (ALP's integers), the reference added.
  */
 final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBlocks, LongBlocks {
     /** The widest codes a lookup table is built for (65,536 entries). */
@@ -358,13 +359,45 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
                 }
             }
         }
-        int valueBytes = dtype.ptype().byteWidth();
-        MemorySegment values = MemorySegment.ofArray(new long[Math.max(1, (rows.length * valueBytes + 7) / 8)]);
-        for (int i = 0; i < rows.length; i++) {
-            put(values, valueBytes, i, codes[i] + reference);
-        }
-        return Optional.of(new PrimitiveArray(dtype, values.asSlice(0, (long) rows.length * valueBytes),
+        return Optional.of(new PrimitiveArray(dtype, withReference(codes, dtype.ptype().byteWidth(), reference),
                 takeValidity(validity, rows)));
+    }
+
+    /**
+     * {@code codes} plus {@code ref}, each wrapped to {@code valueBytes} bytes, as a segment of that many bytes per
+     * value over a heap array of the values' width (longs are added in place).
+     */
+    static MemorySegment withReference(long[] codes, int valueBytes, long ref) {
+        int n = codes.length;
+        switch (valueBytes) {
+            case 1 -> {
+                byte[] v = new byte[n];
+                for (int i = 0; i < n; i++) {
+                    v[i] = (byte) (codes[i] + ref);
+                }
+                return MemorySegment.ofArray(v);
+            }
+            case 2 -> {
+                short[] v = new short[n];
+                for (int i = 0; i < n; i++) {
+                    v[i] = (short) (codes[i] + ref);
+                }
+                return MemorySegment.ofArray(v);
+            }
+            case 4 -> {
+                int[] v = new int[n];
+                for (int i = 0; i < n; i++) {
+                    v[i] = (int) (codes[i] + ref);
+                }
+                return MemorySegment.ofArray(v);
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    codes[i] += ref;
+                }
+                return MemorySegment.ofArray(codes);
+            }
+        }
     }
 
     /**

@@ -200,29 +200,34 @@ public class ZonedLayout implements LayoutVTable {
                 return dataMask;
             }
             return zones().thenCombine(dataMask, (table, mask) -> table.isEmpty() ? mask
-                    : mask.and(zoneMask(table.get(), from, to, path.get(), pruning)));
+                    : prunedZones(table.get(), mask, from, to, path.get(), pruning));
         }
 
-        /** The rows of {@code [from, to)} in zones that might match. */
-        private static RowMask zoneMask(ZoneTable table, long from, long to, FieldPath path, Pruning pruning) {
+        /**
+         * {@code mask} (rows {@code [from, to)}) less the rows of zones that cannot match: {@code mask} itself when
+         * no zone is pruned, so a split whose zones all might match (a column not sorted by the filter's key) costs
+         * no mask building.
+         */
+        private static RowMask prunedZones(ZoneTable table, RowMask mask, long from, long to, FieldPath path,
+                Pruning pruning) {
             long zoneLen = table.zoneLen();
-            long[] words = new long[(int) ((to - from + 63) >>> 6)];
+            long[] cleared = null;
             long considered = 0;
             long pruned = 0;
             for (long z = from / zoneLen; z * zoneLen < to; z++) {
                 int zone = Math.toIntExact(z);
                 considered++;
                 ZoneStats stats = ZoneStats.of(table.zoneRows(zone), Map.of(path, table.zone(zone)));
-                long start = Math.max(from, z * zoneLen) - from;
-                long end = Math.min(to, (z + 1) * zoneLen) - from;
-                if (pruning.filter().mightMatch(stats)) {
-                    setRange(words, start, end);
-                } else {
+                if (!pruning.filter().mightMatch(stats)) {
                     pruned++;
+                    if (cleared == null) {
+                        cleared = new long[(int) ((to - from + 63) >>> 6)];
+                    }
+                    setRange(cleared, Math.max(from, z * zoneLen) - from, Math.min(to, (z + 1) * zoneLen) - from);
                 }
             }
             pruning.recordZones(considered, pruned);
-            return RowMask.fromWords(words, to - from);
+            return cleared == null ? mask : mask.andNot(RowMask.fromWords(cleared, to - from));
         }
 
         private static void setRange(long[] words, long from, long to) {
