@@ -202,30 +202,40 @@ final class ScanRun implements AutoCloseable {
 
     private CompletableFuture<StructArray> start(long from, long to, RowMask selected) {
         splits.increment();
-        CompletableFuture<RowMask> pruned = pruning == null ? CompletableFuture.completedFuture(null)
-                : root.prune(from, to, pruning);
-        return pruned.thenCompose(statistics -> {
-            RowMask all = and(selected, statistics);
-            if (all != null && all.isAllFalse()) {
-                splitsPruned.increment();
-                return CompletableFuture.completedFuture(null);
+        if (pruning == null) {
+            // Nothing to prune: no completed future to compose on, one stage less per split. A reader that fails
+            // at once fails the task, as it would have inside the stage, not the consumer's call.
+            try {
+                return afterPruning(from, to, selected);
+            } catch (RuntimeException | Error e) {
+                return CompletableFuture.failedFuture(e);
             }
-            // Read only the span from the first to the last row that may match: zones pruned at either end of the
-            // split, or rows the selection leaves out there, are not read at all.
-            long start = from;
-            long end = to;
-            RowMask mask = all;
-            if (all != null) {
-                long first = all.nextSetBit(0);
-                long last = all.previousSetBit(to - from - 1);
-                if (first > 0 || last + 1 < to - from) {
-                    start = from + first;
-                    end = from + last + 1;
-                    mask = all.slice(first, last + 1);
-                }
+        }
+        return root.prune(from, to, pruning).thenCompose(statistics -> afterPruning(from, to, and(selected,
+                statistics)));
+    }
+
+    /** Scans the split {@code [from, to)} once pruning left the rows {@code all} (every row when null). */
+    private CompletableFuture<StructArray> afterPruning(long from, long to, RowMask all) {
+        if (all != null && all.isAllFalse()) {
+            splitsPruned.increment();
+            return CompletableFuture.completedFuture(null);
+        }
+        // Read only the span from the first to the last row that may match: zones pruned at either end of the
+        // split, or rows the selection leaves out there, are not read at all.
+        long start = from;
+        long end = to;
+        RowMask mask = all;
+        if (all != null) {
+            long first = all.nextSetBit(0);
+            long last = all.previousSetBit(to - from - 1);
+            if (first > 0 || last + 1 < to - from) {
+                start = from + first;
+                end = from + last + 1;
+                mask = all.slice(first, last + 1);
             }
-            return scan(start, end, mask);
-        });
+        }
+        return scan(start, end, mask);
     }
 
     /** Filters and projects rows {@code [from, to)}, of which {@code mask} (all when null) may match. */

@@ -169,4 +169,120 @@ class ScanTest {
             assertArrayEquals(sorted, b);
         }
     }
+
+    /**
+     * The file's one root reader serves every scan and keeps what it worked out per projection: more projections
+     * than it keeps, in turn and repeated, each read the same rows and dtype as a fresh file does.
+     */
+    @Test
+    void oneReaderServesManyProjectionsInTurn() {
+        List<List<String>> projections = List.of(List.of("id"), List.of("b"), List.of("point.x"),
+                List.of("point.label"), List.of("id", "b"), List.of("point"), List.of("b", "point.x"),
+                List.of("id", "point.label"), List.of("point.x", "point.label", "b"), List.of("point.label", "id"),
+                List.of("id", "point", "b"));
+        try (VortexFile shared = open()) {
+            for (int round = 0; round < 3; round++) {
+                for (List<String> columns : projections) {
+                    String[] names = columns.toArray(String[]::new);
+                    List<StructArray> got = collect(shared.scan().project(names).rowRange(3_000, 21_000));
+                    List<StructArray> want;
+                    try (VortexFile fresh = open()) {
+                        want = collect(fresh.scan().project(names).rowRange(3_000, 21_000));
+                    }
+                    assertEquals(want.getFirst().dtype(), got.getFirst().dtype(), columns.toString());
+                    assertEquals(rows(want), rows(got), columns + " in round " + round);
+                    assertEquals(18_000, rows(got).size());
+                }
+            }
+            // And the values themselves, for one projection read after all the others.
+            long row = 3_000;
+            for (StructArray batch : collect(shared.scan().project("b", "point.x").rowRange(3_000, 21_000))) {
+                PrimitiveArray x = (PrimitiveArray) ((StructArray) batch.field("point")).field("x");
+                PrimitiveArray b = (PrimitiveArray) batch.field("b");
+                for (long i = 0; i < batch.length(); i++, row++) {
+                    assertEquals(-row, x.getLongValue(i));
+                    assertEquals(row % 256, b.getLongValue(i));
+                }
+            }
+            assertEquals(21_000, row);
+        }
+    }
+
+    /** A nullable struct read through several projections of its fields keeps its validity in each. */
+    @Test
+    void nullableStructKeepsItsValidityUnderEveryProjection() {
+        DType.Struct inner = new DType.Struct(List.of(new Field("x", new DType.Primitive(PType.I64, true)),
+                new Field("y", new DType.Primitive(PType.I32, false))), true);
+        DType.Struct schema = DType.Struct.of(new Field("s", inner), new Field("k", new DType.Primitive(PType.I64,
+                false)));
+        StructBuilder builder = (StructBuilder) ArrayBuilder.forType(schema);
+        StructBuilder s = (StructBuilder) builder.field(0);
+        int rows = 6_000;
+        for (int i = 0; i < rows; i++) {
+            if (i % 5 == 0) {
+                s.appendNull();
+            } else {
+                if (i % 3 == 0) {
+                    s.field(0).appendNull();
+                } else {
+                    ((PrimitiveBuilder) s.field(0)).appendLong(i * 10L);
+                }
+                ((PrimitiveBuilder) s.field(1)).appendLong(i);
+                s.endRow();
+            }
+            ((PrimitiveBuilder) builder.field(1)).appendLong(i);
+            builder.endRow();
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (VortexWriter w = VortexWriter.create(Channels.newChannel(out), schema,
+                WriteOptions.defaults().withChunkBytes(4 << 10).withBlockRows(512))) {
+            w.write(builder.finish());
+        }
+        try (VortexFile f = VortexFile.open(InMemoryReadAt.of(out.toByteArray()))) {
+            for (int round = 0; round < 2; round++) {
+                for (String[] names : List.of(new String[] {"s.x"}, new String[] {"s.y", "k"},
+                        new String[] {"s"}, new String[] {"k", "s.x"})) {
+                    long row = 0;
+                    for (StructArray batch : collect(f.scan().project(names))) {
+                        StructArray sa = (StructArray) batch.field("s");
+                        for (long i = 0; i < batch.length(); i++, row++) {
+                            assertEquals(row % 5 != 0, sa.isValid(i), "row " + row);
+                            if (row % 5 == 0) {
+                                continue;
+                            }
+                            if (sa.dtype().names().contains("x")) {
+                                PrimitiveArray x = (PrimitiveArray) sa.field("x");
+                                assertEquals(row % 3 != 0, x.isValid(i), "x at row " + row);
+                                if (row % 3 != 0) {
+                                    assertEquals(row * 10, x.getLongValue(i));
+                                }
+                            }
+                            if (sa.dtype().names().contains("y")) {
+                                assertEquals(row, ((PrimitiveArray) sa.field("y")).getLongValue(i));
+                            }
+                        }
+                    }
+                    assertEquals(rows, row, List.of(names).toString());
+                }
+            }
+        }
+    }
+
+    private static List<StructArray> collect(Scan scan) {
+        List<StructArray> out = new java.util.ArrayList<>();
+        try (BatchStream batches = scan.batches()) {
+            batches.forEachRemaining(out::add);
+        }
+        return out;
+    }
+
+    private static List<Object> rows(List<StructArray> batches) {
+        List<Object> rows = new java.util.ArrayList<>();
+        for (StructArray b : batches) {
+            for (long r = 0; r < b.length(); r++) {
+                rows.add(b.scalarAt(r));
+            }
+        }
+        return rows;
+    }
 }

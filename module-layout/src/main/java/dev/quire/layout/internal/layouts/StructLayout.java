@@ -16,6 +16,7 @@ import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
 import dev.quire.splits.SplitRange;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -135,25 +136,86 @@ public final class StructLayout implements LayoutVTable {
             splits.add(range.rootTo());
         }
 
+        private static final int MAX_PLANS = 8;
+
+        /**
+         * What a projection reads of this struct, worked out once per projection rather than once per split: a scan
+         * reads every split with the same projection, and each split would otherwise rebuild the output dtype and
+         * look every field up again, on the thread that plans the splits.
+         */
+        private record Plan(Projection projection, DType.Struct outType, int[] children, Projection[] projections) {}
+
+        /**
+         * The plans of the projections read lately, newest last. A filtered scan alternates a few projections (each
+         * conjunct's columns, then the projected ones), so this keeps several; a stale entry only costs a rebuild.
+         */
+        private volatile Plan[] plans = new Plan[0];
+
+        private Plan plan(Projection projection) {
+            Plan[] known = plans;
+            for (Plan p : known) {
+                if (p.projection == projection) {
+                    return p;
+                }
+            }
+            Plan p = newPlan(projection);
+            Plan[] more = Arrays.copyOfRange(known, Math.max(0, known.length + 1 - MAX_PLANS), known.length + 1);
+            more[more.length - 1] = p;
+            plans = more;
+            return p;
+        }
+
+        private Plan newPlan(Projection projection) {
+            int n = dtype.fieldCount();
+            int[] children = new int[n];
+            Projection[] projections = new Projection[n];
+            int k = 0;
+            for (int i = 0; i < n; i++) {
+                String name = dtype.field(i).name();
+                if (projection.selects(name)) {
+                    children[k] = first + i;
+                    projections[k] = projection.field(name);
+                    k++;
+                }
+            }
+            return new Plan(projection, (DType.Struct) projection.apply(dtype), Arrays.copyOf(children, k),
+                    Arrays.copyOf(projections, k));
+        }
+
         @Override
         public CompletableFuture<Array> read(long from, long to, Projection projection) {
             Ranges.check(this, from, to);
-            DType.Struct outType = (DType.Struct) projection.apply(dtype);
-            List<CompletableFuture<Array>> fields = new ArrayList<>();
-            for (int i = 0; i < dtype.fieldCount(); i++) {
-                String name = dtype.field(i).name();
-                if (projection.selects(name)) {
-                    fields.add(child(first + i).read(from, to, projection.field(name)));
-                }
+            Plan p = plan(projection);
+            int n = p.children.length;
+            @SuppressWarnings("unchecked")
+            CompletableFuture<Array>[] fields = new CompletableFuture[n];
+            for (int i = 0; i < n; i++) {
+                fields[i] = child(p.children[i]).read(from, to, p.projections[i]);
             }
-            CompletableFuture<Validity> validity = first == 0
-                    ? CompletableFuture.completedFuture(Validity.NON_NULLABLE)
-                    : child(0).read(from, to, Projection.all()).thenApply(Reader::toValidity);
-            List<CompletableFuture<?>> all = new ArrayList<>(fields);
-            all.add(validity);
             long rows = to - from;
-            return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).thenApply(v -> new StructArray(
-                    outType, fields.stream().map(CompletableFuture::join).toList(), rows, validity.join()));
+            if (first == 0) {
+                // No validity child: one field needs no join of all the futures.
+                if (n == 1) {
+                    return fields[0].thenApply(f -> new StructArray(p.outType, List.of(f), rows,
+                            Validity.NON_NULLABLE));
+                }
+                return CompletableFuture.allOf(fields).thenApply(v -> new StructArray(p.outType, joined(fields), rows,
+                        Validity.NON_NULLABLE));
+            }
+            CompletableFuture<Validity> validity = child(0).read(from, to, Projection.all())
+                    .thenApply(Reader::toValidity);
+            CompletableFuture<?>[] all = Arrays.copyOf(fields, n + 1, CompletableFuture[].class);
+            all[n] = validity;
+            return CompletableFuture.allOf(all).thenApply(v -> new StructArray(p.outType, joined(fields), rows,
+                    validity.join()));
+        }
+
+        private static List<Array> joined(CompletableFuture<Array>[] fields) {
+            Array[] out = new Array[fields.length];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = fields[i].join();
+            }
+            return List.of(out);
         }
 
         @Override
