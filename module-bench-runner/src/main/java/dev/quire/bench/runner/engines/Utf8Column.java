@@ -40,7 +40,10 @@ final class Utf8Column implements StringColumn {
     private static final VarHandle VIEW_WORD =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    /** Data buffers off the heap of at most this many bytes are copied to the heap whole, on first use. */
+    /**
+     * Data buffers of at most this many bytes that are off the heap, or on it without a word of room after them, are
+     * copied to the heap whole (with that room), on first use.
+     */
     static final long MAX_COPIED_BUFFER = 1 << 16;
 
     Utf8Column(VarBinViewArray array) {
@@ -58,7 +61,11 @@ final class Utf8Column implements StringColumn {
         this.heap = new byte[buffers.length][];
         this.heapBase = new int[buffers.length];
         for (int i = 0; i < buffers.length; i++) {
-            if (buffers[i].heapBase().orElse(null) instanceof byte[] b) {
+            // A small heap buffer that ends too close to its array's end for a whole word past its last value is
+            // left to heapArray, which copies it with room for one: values are then read where they lie.
+            if (buffers[i].heapBase().orElse(null) instanceof byte[] b
+                    && (buffers[i].address() + buffers[i].byteSize() + StringBlock.WORD <= b.length
+                            || buffers[i].byteSize() > MAX_COPIED_BUFFER)) {
                 heap[i] = b;
                 heapBase[i] = (int) buffers[i].address();
             }
@@ -164,12 +171,15 @@ final class Utf8Column implements StringColumn {
 
     /**
      * The heap array holding data buffer {@code buffer}, or null when it is off the heap and too large to copy: a
-     * small buffer off the heap (a dictionary's values, say) is copied once, then read like the others.
+     * small buffer off the heap (a dictionary's values, say), or on the heap but without a word of room after it, is
+     * copied once, with that room, then read like the others.
      */
     private byte[] heapArray(int buffer) {
         byte[] h = heap[buffer];
-        if (h == null && buffers[buffer].byteSize() <= MAX_COPIED_BUFFER) {
-            h = buffers[buffer].toArray(ValueLayout.JAVA_BYTE);
+        long size = buffers[buffer].byteSize();
+        if (h == null && size <= MAX_COPIED_BUFFER) {
+            h = new byte[(int) size + StringBlock.WORD];
+            MemorySegment.copy(buffers[buffer], ValueLayout.JAVA_BYTE, 0, h, 0, (int) size);
             heap[buffer] = h;
             heapBase[buffer] = 0;
         }
