@@ -244,13 +244,20 @@ public final class PosixReadAt implements ReadAt {
             }
             CompletableFuture<MemorySegment> future = new CompletableFuture<>();
             pool.execute(() -> {
+                // The descriptor is released before the future completes, so that a caller who closed the reader
+                // and awaited its reads finds the descriptor closed.
+                Throwable failure = null;
                 try {
                     readTail(dst, offset, served);
-                    future.complete(result);
                 } catch (Throwable t) {
-                    future.completeExceptionally(t);
+                    failure = t;
                 } finally {
                     file.release();
+                }
+                if (failure == null) {
+                    future.complete(result);
+                } else {
+                    future.completeExceptionally(failure);
                 }
             });
             handedOff = true;
