@@ -150,22 +150,18 @@ final class Utf8Column implements StringColumn {
         }
     }
 
-    /** Copies the {@code length} bytes at {@code offset} of data buffer {@code buffer} to {@code out[pos..]}. */
+    /**
+     * Copies the {@code length} bytes at {@code offset} of data buffer {@code buffer} to {@code out[pos..]}: the rare
+     * value {@link #read} cannot point at (off the heap, in a large heap buffer too close to its array's end, or past
+     * the block's sources).
+     */
     private void copyOut(int buffer, int offset, int length, byte[] out, int pos) {
         byte[] h = heapArray(buffer);
-        if (h == null) {
+        if (h != null) {
+            System.arraycopy(h, heapBase[buffer] + offset, out, pos, length);
+        } else {
             MemorySegment.copy(buffers[buffer], ValueLayout.JAVA_BYTE, Integer.toUnsignedLong(offset), out, pos,
                     length);
-            return;
-        }
-        int src = heapBase[buffer] + offset;
-        int words = (length + Long.BYTES - 1) >>> 3;
-        if (src + 8L * words <= h.length) {
-            for (int k = 0; k < words; k++) {
-                VIEW_WORD.set(out, pos + 8 * k, (long) VIEW_WORD.get(h, src + 8 * k));
-            }
-        } else {
-            System.arraycopy(h, src, out, pos, length);
         }
     }
 

@@ -76,7 +76,7 @@ final class FsstSymbols {
     byte[] decode(ArrayParts parts, MemorySegment codes, long codesStart, int total) {
         byte[] in = codes.toArray(ValueLayout.JAVA_BYTE);
         byte[] out = new byte[total + SLACK];
-        int pos = decodeRun(parts, in, 0, in.length, codesStart, out, 0, total, total);
+        int pos = decodeRun(parts, in, codesStart, out, total);
         if (pos != total) {
             throw parts.malformed("the codes decode to " + (pos > total ? "more than " + total : pos)
                     + " bytes, the uncompressed lengths add up to " + total);
@@ -87,12 +87,10 @@ final class FsstSymbols {
     }
 
     /**
-     * Decodes the codes at {@code [from, to)} of {@code in} into {@code out} from {@code pos}, where they should
-     * produce {@code want} bytes, and returns the position after the last byte written: {@code pos + want} when they
-     * did, less when the codes ran out first, more when they produce more (then it stops early). {@code out} must
-     * have {@value #SLACK} bytes past {@code limit}, and bytes up to {@code limit} may be overwritten past what the
-     * codes produce ({@code limit >= pos + want}). {@code codesStart} is where {@code in} starts in the codes buffer,
-     * for messages.
+     * Decodes all of {@code in} into {@code out} from its start, where the codes should produce {@code total} bytes,
+     * and returns the position after the last byte written: {@code total} when they did, less when the codes ran out
+     * first, more when they produce more (then it stops early). {@code out} has {@value #SLACK} bytes past
+     * {@code total}. {@code codesStart} is where {@code in} starts in the codes buffer, for messages.
      *
      * <p>The main loop takes eight codes as one little-endian word and looks up their eight lengths; when none is
      * {@link #BAD} (the escape, or a code that names no symbol), it writes their eight symbols (eight bytes each,
@@ -100,14 +98,14 @@ final class FsstSymbols {
      * eight codes can go together again. (Symbols and lengths side by side in one table, to share a bounds check,
      * measured slower than the two tables.)
      */
-    int decodeRun(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int pos, int want,
-            int limit) {
+    private int decodeRun(ArrayParts parts, byte[] in, long codesStart, byte[] out, int total) {
         long[] sym = symbolOf;
         int[] len = lengthOf;
-        int stop = pos + want;
-        int i = from;
+        int pos = 0;
+        int i = 0;
+        int to = in.length;
         int fastEnd = to - 8;
-        int fastRoom = limit - FAST_ROOM;
+        int fastRoom = total - FAST_ROOM;
         while (true) {
             while (i <= fastEnd && pos <= fastRoom) {
                 long w = (long) LONG_LE.get(in, i);
@@ -158,7 +156,7 @@ final class FsstSymbols {
                 i += 8;
             }
             // One code: the tail, an escape, or a code that names no symbol (reported here).
-            if (i >= to || pos > stop) {
+            if (i >= to || pos > total) {
                 break;
             }
             int code = in[i++] & 0xFF;
