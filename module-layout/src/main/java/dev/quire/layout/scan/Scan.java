@@ -21,8 +21,8 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * A scan of a file's rows, configured with builder methods and run with {@link #batches()}, {@link #forEach} or
- * {@link #count()}.
+ * A scan of a file's rows, configured with builder methods and run with {@link #batches()}, {@link #forEach},
+ * {@link #forEachConcurrently} or {@link #count()}.
  *
  * <p>The rows are cut into splits at the chunk boundaries of the columns the scan reads (projected and filtered),
  * with spans longer than {@link #splitRows(long)} cut further. Each split is a task: prune it with zone statistics,
@@ -265,12 +265,15 @@ public final class Scan {
     }
 
     private BatchStream run(Projection read) {
+        return new BatchStream(start(read, null), (DType.Struct) read.apply(dtype));
+    }
+
+    private ScanRun start(Projection read, Consumer<? super StructArray> sink) {
         Executor pool = executor != null ? executor : ScanPool.shared();
         Conjuncts conjuncts = filter == null ? null : new Conjuncts(filter, dtype, filterKernels);
         Pruning pruning = filter == null ? null : Pruning.of(filter);
-        ScanRun run = new ScanRun(file.layout(), file.reader(), read, conjuncts, pruning, selection, plan(read, true),
-                limit, ordered, concurrency, pool);
-        return new BatchStream(run, (DType.Struct) read.apply(dtype));
+        return new ScanRun(file.layout(), file.reader(), read, conjuncts, pruning, selection, plan(read, true),
+                limit, ordered, concurrency, pool, sink);
     }
 
     /** Runs the scan, handing each batch to {@code consumer} on the calling thread. */
@@ -278,6 +281,33 @@ public final class Scan {
         try (BatchStream stream = batches()) {
             stream.forEach(consumer);
         }
+    }
+
+    /**
+     * Runs the scan, handing each batch to {@code consumer} on the scan's own threads (those of its
+     * {@link #executor(Executor) executor}) as soon as it is ready: the thread that decoded a batch consumes it while it
+     * is still in that core's cache, and up to {@link #concurrency(int)} batches are consumed at once, so consuming
+     * costs no thread of its own. Returns once the scan is done and every call to {@code consumer} has returned.
+     *
+     * <p>{@code consumer} is called from several threads at once and must be safe for that: keep partial results per
+     * thread (and merge them when this returns) or in concurrent structures. Batches come in no particular order,
+     * whatever {@link #ordered(boolean)} says; a {@link #limit(long) limit} holds across all of them (the batch that
+     * reaches it is cut). The calling thread starts the split tasks and waits for them.
+     *
+     * <p>When a task or {@code consumer} throws, no further task starts, running tasks stop at their next step, and the
+     * first failure is rethrown here once nothing of the scan is running. Batches consumed before it stay consumed.
+     *
+     * @return what the scan did; its {@link ScanMetrics#rowsReturned() rows returned} are the rows handed to
+     *     {@code consumer}
+     */
+    public ScanMetrics forEachConcurrently(Consumer<? super StructArray> consumer) {
+        Objects.requireNonNull(consumer, "consumer is null");
+        ScanRun run = start(projection, consumer);
+        long rows = run.consumeAll();
+        Pruning pruning = run.pruning();
+        return new ScanMetrics(run.splits.sum(), run.splitsPruned.sum(),
+                pruning == null ? 0 : pruning.zonesConsidered(), pruning == null ? 0 : pruning.zonesPruned(),
+                run.rowsScanned.sum(), rows);
     }
 
     /** The paths projected, or empty when all columns are (for tools). */

@@ -17,7 +17,9 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -28,6 +30,9 @@ import java.util.concurrent.atomic.LongAdder;
  * stopping once no row is left), then reads the projected columns and keeps the selected rows. The consumer thread
  * starts tasks in groups inside a batch of segment reads, so the reads the group needs first are issued together;
  * everything that decodes, filters or gathers runs on the scan pool. Used by one consumer thread.
+ *
+ * <p>With a sink ({@link #consumeAll}), each task hands its batch to the sink itself, on the pool thread that produced
+ * it, while the batch is still in that core's cache; the consumer thread only starts tasks and waits for them.
  */
 final class ScanRun implements AutoCloseable {
     private final Layout layout;
@@ -49,13 +54,18 @@ final class ScanRun implements AutoCloseable {
     private int running;
     private long delivered;
     private boolean finished;
+    /** Where tasks hand their batches when they consume them themselves ({@link #consumeAll}); null otherwise. */
+    private final Consumer<? super StructArray> sink;
+    /** Rows handed to {@link #sink} so far, or reserved by a task about to hand them; at most {@link #limit}. */
+    private final AtomicLong sunk = new AtomicLong();
 
     final LongAdder splits = new LongAdder();
     final LongAdder splitsPruned = new LongAdder();
     final LongAdder rowsScanned = new LongAdder();
 
     ScanRun(Layout layout, LayoutReader root, Projection projection, Conjuncts conjuncts, Pruning pruning,
-            Selection selection, SplitPlan plan, long limit, boolean ordered, int concurrency, Executor pool) {
+            Selection selection, SplitPlan plan, long limit, boolean ordered, int concurrency, Executor pool,
+            Consumer<? super StructArray> sink) {
         this.layout = layout;
         this.root = root;
         this.projection = projection;
@@ -64,7 +74,9 @@ final class ScanRun implements AutoCloseable {
         this.selection = selection;
         this.plan = plan;
         this.limit = limit;
-        this.ordered = ordered;
+        // Batches consumed on the pool have no order to keep.
+        this.ordered = ordered && sink == null;
+        this.sink = sink;
         this.concurrency = concurrency;
         this.pool = new Tracked(pool);
     }
@@ -172,6 +184,50 @@ final class ScanRun implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs every task, each handing its batch to the sink on its own pool thread, and returns once all have finished:
+     * the rows handed over, at most the limit. The first failure of a task or of the sink stops the scan (tasks not
+     * yet started never start, running ones stop at their next step) and is rethrown here once none is running.
+     */
+    long consumeAll() {
+        try {
+            while (!finished) {
+                if (sunk.get() >= limit) {
+                    break;
+                }
+                topUp();
+                if (running == 0) {
+                    break;
+                }
+                CompletableFuture<StructArray> task = takeCompleted();
+                running--;
+                ReadAt.await(task);
+            }
+        } finally {
+            // Also on failure: stops what is still running and waits for it, so no sink call outlives this one.
+            finish();
+        }
+        return sunk.get();
+    }
+
+    /**
+     * Hands {@code batch} to the sink, cut so that the rows handed over never pass the limit; nothing once the limit
+     * is reached. Called on pool threads, concurrently.
+     */
+    private void sink(StructArray batch) {
+        long n = batch.length();
+        long taken;
+        long before;
+        do {
+            before = sunk.get();
+            taken = Math.min(n, limit - before);
+            if (taken <= 0) {
+                return;
+            }
+        } while (!sunk.compareAndSet(before, before + taken));
+        sink.accept(taken == n ? batch : batch.slice(0, taken));
+    }
+
     /** Starts tasks until {@code concurrency} are in flight, their first reads batched together. */
     private void topUp() {
         if (cancelled.get() || !plan.hasNext() || running >= concurrency) {
@@ -277,7 +333,15 @@ final class ScanRun implements AutoCloseable {
             checkCancelled();
             // Keep the rows first, then decode: encoded columns may decode only the rows kept (TakeKernel).
             Array kept = mask == null || mask.isAllTrue() ? array : Take.take(array, mask);
-            return (StructArray) BatchStream.canonical(kept);
+            StructArray batch = (StructArray) BatchStream.canonical(kept);
+            if (sink == null) {
+                return batch;
+            }
+            if (batch.length() > 0) {
+                checkCancelled();
+                sink(batch);
+            }
+            return null;
         }, pool);
     }
 
