@@ -17,9 +17,16 @@ import dev.vortex.jni.NativeRuntime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.arrow.c.ArrowArray;
 import org.apache.arrow.c.ArrowSchema;
 import org.apache.arrow.c.Data;
@@ -43,11 +50,14 @@ final class VortexJniTable implements Table {
     private final DataSource source;
     private final Schema schema;
     private final long rowCount;
+    /** The threads {@link #scanConcurrently} consumes on: {@code --threads}, or 1 (the reference's default). */
+    private final int threads;
 
-    private VortexJniTable(DataSource source, Schema schema, long rowCount) {
+    private VortexJniTable(DataSource source, Schema schema, long rowCount, int threads) {
         this.source = source;
         this.schema = schema;
         this.rowCount = rowCount;
+        this.threads = Math.max(1, threads);
     }
 
     /** Empty when the reference and Arrow's C data interface work in this process, else why not. */
@@ -84,7 +94,7 @@ final class VortexJniTable implements Table {
         DataSource source = DataSource.open(Session.create(), uri(file));
         long rows = source.rowCount().asOptional().orElseThrow(() -> new QuireIoException(
                 "the reference reports no exact row count for " + file));
-        return new VortexJniTable(source, source.arrowSchema(ALLOCATOR), rows);
+        return new VortexJniTable(source, source.arrowSchema(ALLOCATOR), rows, options.threads());
     }
 
     private static String uri(Path file) {
@@ -98,12 +108,50 @@ final class VortexJniTable implements Table {
 
     @Override
     public void scan(ScanRequest request, Consumer<Batch> sink) {
+        scan(options(request).build(), sink);
+    }
+
+    /**
+     * With {@code --threads} N above 1 and no row selection, N scans of equal row ranges ({@link
+     * ScanOptions#rowRangeBegin()}), each consumed on a thread of its own: the reference's Java API hands out one
+     * partition per scan of this file, consumed on one thread, so ranges are how a user of it reads on several. A range
+     * boundary inside a chunk costs the reference that chunk's decode on both sides. Otherwise, as {@link #scan}.
+     */
+    @Override
+    public void scanConcurrently(ScanRequest request, Supplier<? extends Consumer<Batch>> sinks) {
+        if (threads == 1 || request.rowIndices().isPresent() || rowCount < threads) {
+            scan(request, sinks.get());
+            return;
+        }
+        List<CompletableFuture<Void>> ranges = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            for (int t = 0; t < threads; t++) {
+                long begin = rowCount * t / threads;
+                long end = rowCount * (t + 1) / threads;
+                ScanOptions options = options(request).rowRangeBegin(begin).rowRangeEnd(end).build();
+                ranges.add(CompletableFuture.runAsync(() -> scan(options, sinks.get()), pool));
+            }
+            CompletableFuture.allOf(ranges.toArray(CompletableFuture[]::new)).join();
+        } catch (CompletionException e) {
+            ranges.forEach(r -> r.cancel(true));
+            throw e.getCause() instanceof RuntimeException re ? re : e;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private ImmutableScanOptions.Builder options(ScanRequest request) {
         ImmutableScanOptions.Builder options = ScanOptions.builder()
                 .projection(Expression.select(request.columns().toArray(String[]::new), Expression.root()));
         request.filter().ifPresent(f -> options.filter(ReferenceFilters.translate(f, schema)));
         request.rowIndicesWithin(rowCount).ifPresent(rows -> options.selectionIndices(rows)
                 .selectionMode(ScanOptions.SelectionMode.INCLUDE));
-        Scan scan = source.scan(options.build());
+        return options;
+    }
+
+    private void scan(ScanOptions options, Consumer<Batch> sink) {
+        Scan scan = source.scan(options);
         while (scan.hasNext()) {
             Partition partition = scan.next();
             try (ArrowReader reader = partition.scanArrow(ALLOCATOR)) {

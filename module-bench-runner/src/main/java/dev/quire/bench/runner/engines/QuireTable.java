@@ -10,7 +10,9 @@ import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.scan.Scan;
 import dev.quire.layout.scan.Selection;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -20,7 +22,9 @@ import java.util.function.Supplier;
 
 /**
  * A Quire file opened for one run. Scans are unordered (the runner's queries do not depend on batch order) and hand
- * their batches to the sink on the calling thread, as zero-copy views over the bytes read.
+ * their batches to the sink as zero-copy views over the bytes read: {@link #scan} on the calling thread,
+ * {@link #scanConcurrently} on the scan threads that decoded them ({@link Scan#forEachConcurrently}), a sink per
+ * scan thread.
  */
 final class QuireTable implements Table {
     /** Split tasks in flight per scan thread: the ratio of Quire's default concurrency to its default pool. */
@@ -59,14 +63,29 @@ final class QuireTable implements Table {
         return file.rowCount();
     }
 
-    @Override
-    public void scan(ScanRequest request, Consumer<Batch> sink) {
+    private Scan scanOf(ScanRequest request) {
         Scan scan = file.scan().project(request.columns().toArray(String[]::new)).ordered(false);
         request.filter().ifPresent(scan::filter);
         request.rowIndicesWithin(rowCount()).ifPresent(rows -> scan.select(Selection.include(rows)));
         if (pool != null) {
             scan.executor(pool).concurrency(concurrency);
         }
+        return scan;
+    }
+
+    @Override
+    public void scanConcurrently(ScanRequest request, Supplier<? extends Consumer<Batch>> sinks) {
+        Scan scan = scanOf(request);
+        BatchShape shape = BatchShape.of(request.columns(), scan.outputType());
+        // A sink per scan thread, taken the first time the thread has a batch.
+        Map<Thread, Consumer<Batch>> perThread = new ConcurrentHashMap<>();
+        scan.forEachConcurrently(batch -> perThread.computeIfAbsent(Thread.currentThread(), t -> sinks.get())
+                .accept(new QuireBatch(shape, batch)));
+    }
+
+    @Override
+    public void scan(ScanRequest request, Consumer<Batch> sink) {
+        Scan scan = scanOf(request);
         try (BatchStream batches = scan.batches()) {
             BatchShape shape = BatchShape.of(request.columns(), batches.dtype());
             for (StructArray batch : batches) {

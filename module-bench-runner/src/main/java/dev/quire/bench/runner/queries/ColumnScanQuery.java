@@ -4,7 +4,7 @@ import dev.quire.bench.runner.Query;
 import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.ScanRequest;
 import dev.quire.bench.runner.spi.Table;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -44,23 +44,32 @@ final class ColumnScanQuery implements Query {
 
     @Override
     public Outcome run(Table table) {
-        List<Checksum> sums = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i++) {
-            sums.add(new Checksum());
-        }
-        long[] rows = {0};
-        table.scan(request, batch -> {
+        PerSink<Checksum[]> sinks = new PerSink<>(this::newSums, (sums, batch) -> {
             int n = batch.length();
-            rows[0] += n;
             for (int c = 0; c < columns.size(); c++) {
-                add(sums.get(c), columns.get(c), batch, n);
+                add(sums[c], columns.get(c), batch, n);
             }
         });
+        table.scanConcurrently(request, sinks);
+        Checksum[] total = newSums();
+        for (Checksum[] sums : sinks.states()) {
+            for (int c = 0; c < columns.size(); c++) {
+                total[c].add(sums[c]);
+            }
+        }
         StringBuilder out = new StringBuilder();
         for (int c = 0; c < columns.size(); c++) {
-            out.append(columns.get(c).name()).append(' ').append(sums.get(c)).append('\n');
+            out.append(columns.get(c).name()).append(' ').append(total[c]).append('\n');
         }
-        return new Outcome(rows[0], out.toString());
+        // Every column counts every row; the first's count is the rows read.
+        return new Outcome(total[0].count(), out.toString());
+    }
+
+    /** A checksum per column. */
+    private Checksum[] newSums() {
+        Checksum[] sums = new Checksum[columns.size()];
+        Arrays.setAll(sums, i -> new Checksum());
+        return sums;
     }
 
     private static void add(Checksum sum, LineitemColumn column, Batch batch, int n) {

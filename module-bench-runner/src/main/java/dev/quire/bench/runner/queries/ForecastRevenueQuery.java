@@ -1,6 +1,7 @@
 package dev.quire.bench.runner.queries;
 
 import dev.quire.bench.runner.Query;
+import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.LongColumn;
 import dev.quire.bench.runner.spi.ScanRequest;
 import dev.quire.bench.runner.spi.Table;
@@ -44,11 +45,25 @@ final class ForecastRevenueQuery implements Query {
 
     @Override
     public Outcome run(Table table) {
-        BigInteger[] sum = {BigInteger.ZERO};
-        long[] rows = {0};
-        long[] prices = new long[Checksum.BLOCK];
-        long[] discounts = new long[Checksum.BLOCK];
-        table.scan(REQUEST, batch -> {
+        PerSink<Revenue> sinks = new PerSink<>(Revenue::new, Revenue::add);
+        table.scanConcurrently(REQUEST, sinks);
+        BigInteger sum = BigInteger.ZERO;
+        long rows = 0;
+        for (Revenue r : sinks.states()) {
+            sum = sum.add(r.sum);
+            rows += r.rows;
+        }
+        return new Outcome(rows, "revenue=" + new BigDecimal(sum, SCALE).toPlainString());
+    }
+
+    /** One sink's part of the revenue, with a block of each column read in bulk ({@link LongColumn#read}). */
+    private static final class Revenue {
+        BigInteger sum = BigInteger.ZERO;
+        long rows;
+        final long[] prices = new long[Checksum.BLOCK];
+        final long[] discounts = new long[Checksum.BLOCK];
+
+        void add(Batch batch) {
             LongColumn price = batch.longs("l_extendedprice");
             LongColumn discount = batch.longs("l_discount");
             int n = batch.length();
@@ -61,9 +76,8 @@ final class ForecastRevenueQuery implements Query {
                     s = Math.addExact(s, Math.multiplyExact(prices[i], discounts[i]));
                 }
             }
-            sum[0] = sum[0].add(BigInteger.valueOf(s));
-            rows[0] += n;
-        });
-        return new Outcome(rows[0], "revenue=" + new BigDecimal(sum[0], SCALE).toPlainString());
+            sum = sum.add(BigInteger.valueOf(s));
+            rows += n;
+        }
     }
 }

@@ -58,13 +58,11 @@ final class PricingSummaryQuery implements Query {
 
     @Override
     public Outcome run(Table table) {
+        PerSink<Groups> sinks = new PerSink<>(Groups::new, Groups::add);
+        table.scanConcurrently(REQUEST, sinks);
         Groups groups = new Groups();
-        long[] rows = {0};
-        table.scan(REQUEST, batch -> {
-            rows[0] += batch.length();
-            groups.add(batch);
-        });
-        return new Outcome(rows[0], groups.render());
+        sinks.states().forEach(groups::add);
+        return new Outcome(groups.rows, groups.render());
     }
 
     /** The sums of one group: longs for the rows since the last flush, big integers before that. */
@@ -112,6 +110,18 @@ final class PricingSummaryQuery implements Query {
             pending = 0;
         }
 
+        /** Adds another sink's sums of the same group. */
+        void add(Sums other) {
+            flush();
+            other.flush();
+            totalQty = totalQty.add(other.totalQty);
+            totalPrice = totalPrice.add(other.totalPrice);
+            totalDiscPrice = totalDiscPrice.add(other.totalDiscPrice);
+            totalCharge = totalCharge.add(other.totalCharge);
+            totalDisc = totalDisc.add(other.totalDisc);
+            count += other.count;
+        }
+
         String render() {
             flush();
             BigDecimal n = BigDecimal.valueOf(count);
@@ -139,6 +149,16 @@ final class PricingSummaryQuery implements Query {
         /** A block of each group-by column, read in bulk ({@link StringColumn#read(int, int, StringBlock)}). */
         private final StringBlock flags = new StringBlock(Checksum.BLOCK);
         private final StringBlock statuses = new StringBlock(Checksum.BLOCK);
+        /** The rows added. */
+        long rows;
+
+        /** Adds another sink's groups. */
+        void add(Groups other) {
+            for (Sums s : other.byName.values()) {
+                byName(s.returnFlag, s.lineStatus).add(s);
+            }
+            rows += other.rows;
+        }
 
         void add(Batch batch) {
             StringColumn flag = batch.strings("l_returnflag");
@@ -148,6 +168,7 @@ final class PricingSummaryQuery implements Query {
             LongColumn disc = batch.longs("l_discount");
             LongColumn tax = batch.longs("l_tax");
             int n = batch.length();
+            rows += n;
             long[] q = qtys;
             long[] p = prices;
             long[] d = discs;

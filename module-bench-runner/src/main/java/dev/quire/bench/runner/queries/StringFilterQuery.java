@@ -30,8 +30,11 @@ final class StringFilterQuery implements Query {
 
     @Override
     public Outcome run(Table table) {
+        PerSink<Checksum> sinks = new PerSink<>(Checksum::new, (sum, batch) -> sum.addLongs(batch.longs(COLUMN),
+                batch.length()));
+        table.scanConcurrently(REQUEST, sinks);
         Checksum keys = new Checksum();
-        table.scan(REQUEST, batch -> keys.addLongs(batch.longs(COLUMN), batch.length()));
+        sinks.states().forEach(keys::add);
         return new Outcome(keys.count(), COLUMN + " " + keys + "\n");
     }
 }

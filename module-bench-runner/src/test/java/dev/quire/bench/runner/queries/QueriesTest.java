@@ -154,6 +154,68 @@ class QueriesTest {
         assertEquals(expected, run("scan-all", new EngineOptions(Optional.of("posix"), 2, Optional.empty())));
     }
 
+    /** A table that hands every batch to one sink on the calling thread: {@link Table#scanConcurrently}'s default. */
+    private record OneSink(Table table) implements Table {
+        @Override
+        public long rowCount() {
+            return table.rowCount();
+        }
+
+        @Override
+        public void scan(dev.quire.bench.runner.spi.ScanRequest request,
+                java.util.function.Consumer<dev.quire.bench.runner.spi.Batch> sink) {
+            table.scan(request, sink);
+        }
+
+        @Override
+        public void close() {
+            table.close();
+        }
+    }
+
+    @Test
+    void everyQueryGivesTheSameResultWithOneSinkOrASinkPerScanThread() throws IOException {
+        EngineOptions twoThreads = new EngineOptions(Optional.empty(), 2, Optional.empty());
+        java.util.Set<Thread> consumers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        for (Query q : Queries.all()) {
+            Query.Outcome one;
+            try (Table table = new OneSink(new QuireEngine().open(file, twoThreads))) {
+                one = q.run(table);
+            }
+            Query.Outcome many;
+            try (Table table = new QuireEngine().open(file, twoThreads)) {
+                many = q.run(new Table() {
+                    @Override
+                    public long rowCount() {
+                        return table.rowCount();
+                    }
+
+                    @Override
+                    public void scan(dev.quire.bench.runner.spi.ScanRequest request,
+                            java.util.function.Consumer<dev.quire.bench.runner.spi.Batch> sink) {
+                        table.scan(request, sink);
+                    }
+
+                    @Override
+                    public void scanConcurrently(dev.quire.bench.runner.spi.ScanRequest request,
+                            java.util.function.Supplier<? extends java.util.function.Consumer<
+                                    dev.quire.bench.runner.spi.Batch>> sinks) {
+                        table.scanConcurrently(request, () -> {
+                            consumers.add(Thread.currentThread());
+                            return sinks.get();
+                        });
+                    }
+
+                    @Override
+                    public void close() {}
+                });
+            }
+            assertEquals(one, many, q.name());
+        }
+        assertTrue(consumers.stream().noneMatch(t -> t == Thread.currentThread()),
+                "the scan threads consume, not the query's");
+    }
+
     @Test
     void checksumsChangeWhenAValueChanges() {
         Checksum a = checksum(List.of(1L, 2L, 3L));
