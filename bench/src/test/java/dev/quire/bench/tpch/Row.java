@@ -37,6 +37,24 @@ record Row(long orderKey, long partKey, long suppKey, long lineNumber, long quan
         return out;
     }
 
+    /**
+     * The rows {@link Table#scanConcurrently} returns, in key order, with the number of sinks the table took in
+     * {@code sinks[0]}.
+     */
+    static List<Row> scanConcurrently(Table table, ScanRequest request, int[] sinks) {
+        List<List<Row>> parts = java.util.Collections.synchronizedList(new ArrayList<>());
+        table.scanConcurrently(request, () -> {
+            List<Row> part = new ArrayList<>();
+            parts.add(part);
+            return batch -> read(batch, part);
+        });
+        sinks[0] = parts.size();
+        List<Row> out = new ArrayList<>();
+        parts.forEach(out::addAll);
+        out.sort(KEY);
+        return out;
+    }
+
     static ScanRequest all() {
         return ScanRequest.of(LineItemArrow.COLUMNS);
     }

@@ -184,6 +184,24 @@ class VortexJniEngineTest {
     }
 
     @Test
+    void twoThreadsReadTwoRowRangesThatTogetherAreEveryRowOnce() throws IOException {
+        try (Table two = ENGINE.open(file, new EngineOptions(Optional.empty(), 2, Optional.empty()))) {
+            for (ScanRequest request : List.of(Row.all(), Row.all().withFilter(Expr.parse("l_quantity < 10")))) {
+                int[] sinks = {0};
+                assertEquals(Row.scan(table, request), Row.scanConcurrently(two, request, sinks), request.toString());
+                assertEquals(2, sinks[0], "a sink per range");
+                assertEquals(Row.scan(table, request), Row.scanConcurrently(table, request, sinks));
+                assertEquals(1, sinks[0], "the reference's default reads on one thread");
+            }
+            // A row selection is read as one scan.
+            ScanRequest some = Row.all().withRows(new long[] {0, 7, 40_000});
+            int[] sinks = {0};
+            assertEquals(Row.scan(table, some), Row.scanConcurrently(two, some, sinks));
+            assertEquals(1, sinks[0]);
+        }
+    }
+
+    @Test
     void threadsOptionScansTheSameRows() throws IOException {
         try (Table two = ENGINE.open(file, new EngineOptions(Optional.empty(), 2, Optional.empty()))) {
             assertEquals(Row.scan(table, Row.all().withFilter(Expr.parse("l_quantity < 10"))),
