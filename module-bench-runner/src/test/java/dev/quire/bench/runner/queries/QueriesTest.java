@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.bench.runner.Query;
 import dev.quire.bench.runner.engines.QuireEngine;
+import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.EngineOptions;
+import dev.quire.bench.runner.spi.ScanRequest;
 import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.bench.runner.tpch.LineItemRow;
@@ -25,7 +27,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -154,17 +158,31 @@ class QueriesTest {
         assertEquals(expected, run("scan-all", new EngineOptions(Optional.of("posix"), 2, Optional.empty())));
     }
 
-    /** A table that hands every batch to one sink on the calling thread: {@link Table#scanConcurrently}'s default. */
-    private record OneSink(Table table) implements Table {
+    /**
+     * Quire's table, handing every batch to one sink on the calling thread ({@link Table#scanConcurrently}'s default)
+     * when {@code consumers} is null, else to a sink per scan thread, recording the threads in {@code consumers}.
+     */
+    private record Through(Table table, java.util.Set<Thread> consumers) implements Table {
         @Override
         public long rowCount() {
             return table.rowCount();
         }
 
         @Override
-        public void scan(dev.quire.bench.runner.spi.ScanRequest request,
-                java.util.function.Consumer<dev.quire.bench.runner.spi.Batch> sink) {
+        public void scan(ScanRequest request, Consumer<Batch> sink) {
             table.scan(request, sink);
+        }
+
+        @Override
+        public void scanConcurrently(ScanRequest request, Supplier<? extends Consumer<Batch>> sinks) {
+            if (consumers == null) {
+                Table.super.scanConcurrently(request, sinks);
+                return;
+            }
+            table.scanConcurrently(request, () -> {
+                consumers.add(Thread.currentThread());
+                return sinks.get();
+            });
         }
 
         @Override
@@ -179,41 +197,17 @@ class QueriesTest {
         java.util.Set<Thread> consumers = java.util.concurrent.ConcurrentHashMap.newKeySet();
         for (Query q : Queries.all()) {
             Query.Outcome one;
-            try (Table table = new OneSink(new QuireEngine().open(file, twoThreads))) {
+            try (Table table = new Through(new QuireEngine().open(file, twoThreads), null)) {
                 one = q.run(table);
             }
             Query.Outcome many;
-            try (Table table = new QuireEngine().open(file, twoThreads)) {
-                many = q.run(new Table() {
-                    @Override
-                    public long rowCount() {
-                        return table.rowCount();
-                    }
-
-                    @Override
-                    public void scan(dev.quire.bench.runner.spi.ScanRequest request,
-                            java.util.function.Consumer<dev.quire.bench.runner.spi.Batch> sink) {
-                        table.scan(request, sink);
-                    }
-
-                    @Override
-                    public void scanConcurrently(dev.quire.bench.runner.spi.ScanRequest request,
-                            java.util.function.Supplier<? extends java.util.function.Consumer<
-                                    dev.quire.bench.runner.spi.Batch>> sinks) {
-                        table.scanConcurrently(request, () -> {
-                            consumers.add(Thread.currentThread());
-                            return sinks.get();
-                        });
-                    }
-
-                    @Override
-                    public void close() {}
-                });
+            try (Table table = new Through(new QuireEngine().open(file, twoThreads), consumers)) {
+                many = q.run(table);
             }
             assertEquals(one, many, q.name());
         }
-        assertTrue(consumers.stream().noneMatch(t -> t == Thread.currentThread()),
-                "the scan threads consume, not the query's");
+        assertTrue(!consumers.isEmpty() && !consumers.contains(Thread.currentThread()),
+                "the scan threads consume, not the query's: " + consumers);
     }
 
     @Test
