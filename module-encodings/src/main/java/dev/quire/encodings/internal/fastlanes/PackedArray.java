@@ -415,7 +415,11 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
         return Optional.of(new BlockCursor());
     }
 
-    /** Unpacks block after block into scratch arrays of the packed word type and widens the array's rows of each. */
+    /**
+     * Unpacks block after block into scratch arrays of the packed word type and widens the array's rows of each; 4-byte
+     * words are unpacked straight into the caller's array when all rows of a block are wanted and the array has room
+     * for them.
+     */
     private final class BlockCursor implements IntegerBlocks.Cursor {
         private final int typeBits = dtype.ptype().byteWidth() * 8;
         private final int words = width * (FastLanes.BLOCK / typeBits);
@@ -468,12 +472,19 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
                 }
                 default -> {
                     if (in32 == null) {
-                        in32 = new int[words];
-                        out32 = new int[FastLanes.BLOCK];
+                        in32 = new int[Math.max(1, words)];
                     }
                     MemorySegment.copy(packed, LittleEndian.INT, at, in32, 0, words);
-                    BitUnpack32.unpack(width, in32, 0, out32, 0);
-                    System.arraycopy(out32, within, out, 0, count);
+                    if (count == FastLanes.BLOCK && out.length >= FastLanes.BLOCK) {
+                        // a whole block wanted and room for it: unpacked in place, nothing written past its rows
+                        BitUnpack32.unpack(width, in32, 0, out, 0);
+                    } else {
+                        if (out32 == null) {
+                            out32 = new int[FastLanes.BLOCK];
+                        }
+                        BitUnpack32.unpack(width, in32, 0, out32, 0);
+                        System.arraycopy(out32, within, out, 0, count);
+                    }
                 }
             }
             row += count;

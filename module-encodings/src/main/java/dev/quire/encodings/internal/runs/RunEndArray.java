@@ -1,5 +1,6 @@
 package dev.quire.encodings.internal.runs;
 
+import dev.quire.encodings.internal.Buffers;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
@@ -166,9 +167,10 @@ final class RunEndArray implements Array, IntegerBlocks {
 
     private Widened widen() {
         int runs = ends.length;
-        int[] v = new int[runs];
         MemorySegment s = values.values();
         boolean unsigned = values.ptype().isUnsigned();
+        // 4-byte run values are read where they are (the decoded child's array, only read): no copy
+        int[] v = values.ptype().byteWidth() == 4 ? Buffers.ints(s, runs) : new int[runs];
         switch (values.ptype().byteWidth()) {
             case 1 -> {
                 for (int r = 0; r < runs; r++) {
@@ -182,11 +184,12 @@ final class RunEndArray implements Array, IntegerBlocks {
                     v[r] = unsigned ? x & 0xFFFF : x;
                 }
             }
-            default -> MemorySegment.copy(s, LittleEndian.INT, 0, v, 0, runs);
+            default -> { }
         }
         int max = 0;
         int signs = 0;
-        for (int x : v) {
+        for (int r = 0; r < runs; r++) {
+            int x = v[r];
             max = Math.max(max, x);
             signs |= x;
         }

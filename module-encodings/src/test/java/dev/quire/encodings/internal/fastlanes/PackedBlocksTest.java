@@ -94,6 +94,51 @@ class PackedBlocksTest {
         }
     }
 
+    /**
+     * 4-byte codes: whole blocks go straight into the caller's array, partial ones through a scratch block; either way
+     * nothing is written past the rows a call returns, whatever room the caller's array has.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("fourByteTypes")
+    void writesNothingPastTheRowsReturned(PType type) {
+        Random random = new Random(type.ordinal() + 77L);
+        for (int width : new int[] {0, 1, 3, 12, 17, 24, 31}) {
+            if (type.isSigned() && width >= 32) {
+                continue;
+            }
+            for (int k = 0; k < 4; k++) {
+                int offset = k < 2 ? 0 : random.nextInt(1024);
+                int length = 1 + random.nextInt(5000);
+                PackedArray array = packed(type, width, offset, length, false, random.nextLong());
+                PrimitiveArray canonical = array.undecoded().toCanonical();
+                IntegerBlocks.Cursor cursor = array.undecoded().intBlocks().orElseThrow();
+                int room = k % 2 == 0 ? IntegerBlocks.MAX_BLOCK_ROWS : IntegerBlocks.MAX_BLOCK_ROWS + 300;
+                int[] block = new int[room];
+                String what = type + " w" + width + " offset " + offset + " length " + length + " room " + room;
+                int row = 0;
+                while (true) {
+                    java.util.Arrays.fill(block, -7);
+                    int n = cursor.next(block);
+                    if (n == 0) {
+                        break;
+                    }
+                    for (int j = 0; j < n; j++) {
+                        assertEquals(TestArrays.raw(canonical, row + j), block[j], what + " row " + (row + j));
+                    }
+                    for (int j = n; j < room; j++) {
+                        assertEquals(-7, block[j], what + ": written past the " + n + " rows returned, at " + j);
+                    }
+                    row += n;
+                }
+                assertEquals(length, row, what);
+            }
+        }
+    }
+
+    static Stream<PType> fourByteTypes() {
+        return Stream.of(PType.I32, PType.U32);
+    }
+
     @ParameterizedTest(name = "{0} w{1}")
     @MethodSource("shapes")
     void cursorsHandOutTheCanonicalValues(PType type, int width) {

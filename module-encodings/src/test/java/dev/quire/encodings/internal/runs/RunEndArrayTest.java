@@ -1,6 +1,7 @@
 package dev.quire.encodings.internal.runs;
 
 import static dev.quire.encodings.internal.TestArrays.primitive;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -11,6 +12,7 @@ import dev.quire.encodings.internal.TestParts;
 import dev.quire.encodings.internal.proto.RunEndMetadata;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.spi.IntegerBlocks;
@@ -124,6 +126,30 @@ class RunEndArrayTest {
         assertTrue(((IntegerBlocks) c.array()).intBlocks().isEmpty(), "a cursor after expanding");
         assertEquals(canonical, c.array().toCanonical(), "the expansion is kept");
         check(c.array().slice(0, c.want().length), c, 0, c.want().length);
+    }
+
+    /**
+     * 4-byte run values are read in place from the Java array behind them, which may be longer than the runs: what
+     * lies past the runs (negative here) neither changes the bound nor the values.
+     */
+    @Test
+    void readsFourByteRunsInPlaceUpToTheRuns() {
+        for (PType type : new PType[] {PType.I32, PType.U32}) {
+            int[] backing = {5, 0, 9, 2, -1, -9};
+            PrimitiveArray values = new PrimitiveArray(new DType.Primitive(type, false),
+                    java.lang.foreign.MemorySegment.ofArray(backing).asSlice(0, 4 * 4L), Validity.NON_NULLABLE);
+            RunEndArray a = new RunEndArray(new DType.Primitive(type, false), values, new int[] {2, 3, 6, 7}, 7);
+            IntegerBlocks.Cursor cursor = a.intBlocks().orElseThrow();
+            assertEquals(10, cursor.bound(), type + ": the bound comes from the runs only");
+            int[] block = new int[IntegerBlocks.MAX_BLOCK_ROWS];
+            assertEquals(7, cursor.next(block), type.toString());
+            assertArrayEquals(new int[] {5, 5, 0, 9, 9, 9, 2}, java.util.Arrays.copyOf(block, 7), type.toString());
+            assertArrayEquals(new int[] {5, 0, 9, 2, -1, -9}, backing, type + ": the values' array is only read");
+            // a negative run value declines the cursor
+            backing[3] = -2;
+            RunEndArray negative = new RunEndArray(new DType.Primitive(type, false), values, new int[] {2, 3, 6, 7}, 7);
+            assertTrue(negative.intBlocks().isEmpty(), type + ": a negative run value");
+        }
     }
 
     /** {@code a} holds rows {@code [from, to)} of the case's expansion, whichever way it is read. */
