@@ -9,6 +9,7 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.internal.array.TrustedArrays;
 import dev.quire.layout.spi.IntegerBlocks;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -25,7 +26,7 @@ import java.lang.foreign.ValueLayout;
  * ({@link SlotTable}, made once per dictionary) straight into the output. Nothing of the array's size is built
  * besides the output and, when rows can be null, its validity; with no nulls the gather loops neither branch nor
  * check per row. Gathered string views are copies of checked views, so they are not checked again
- * ({@link VarBinViewArray#gathered}).
+ * ({@link TrustedArrays#gathered}, which layout exports to this module alone).
  */
 final class Gather {
     private Gather() {}
@@ -49,7 +50,7 @@ final class Gather {
                 CodeBlocks codes = new CodeBlocks(dict);
                 MemorySegment views = slots(dict, codes, v.views(), VarBinViewArray.VIEW_SIZE);
                 // Every view is a copy of a valid value's view (null rows and rows of null values get the zero slot).
-                return VarBinViewArray.gathered(dtype, v, views, codes.validity());
+                return TrustedArrays.gathered(dtype, v, views, codes.validity());
             }
             default -> {
                 return generic(dtype, dict, values);
