@@ -456,14 +456,15 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
 
     /**
      * The codes of {@code rows} (ascending, in range), with their validity: read from the packed codes when they
-     * offer that, else picked from the canonical ones.
+     * offer that, else picked from the canonical ones. Either way they are not checked here: the gather of the picked
+     * rows checks the picked codes only (unless every code is known to be in range).
      */
     private PrimitiveArray codesAt(long[] rows) {
         if (codes == null && codeSource instanceof TakeKernel kernel
                 && kernel.take(rows).orElse(null) instanceof PrimitiveArray p) {
             return p;
         }
-        PrimitiveArray codes = codes();
+        PrimitiveArray codes = codesUnchecked();
         int width = codes.ptype().byteWidth();
         MemorySegment src = codes.values();
         MemorySegment dst = MemorySegment.ofArray(new byte[Math.multiplyExact(rows.length, width)]);
