@@ -71,7 +71,7 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
      */
     public DictArray(DType dtype, Array codes, Array values) {
         this(dtype, readCodes(codes), new DictValues(values), false, MalformedFileException::new);
-        checkCodes(this.values.length());
+        checkCodes();
         checkDTypes(dtype, codesDType(), values.dtype());
     }
 
@@ -137,33 +137,14 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     }
 
     /**
-     * Every valid code must point at a value, checked now. Codes still packed are settled without decoding them when
-     * their width cannot reach past the values, else from their maximum, read a block at a time; only when that fails
-     * are they decoded and checked as canonical codes are.
+     * Every valid code must point at a value, checked now (unless known), by reading the codes once as the gather does
+     * ({@link CodeBlocks#check}): packed codes are unpacked a block at a time, never decoded whole.
      */
-    private void checkCodes(long valueCount) {
-        if (codesChecked) {
-            return;
+    private void checkCodes() {
+        if (!codesChecked) {
+            CodeBlocks.check(this);
+            codesChecked = true;
         }
-        Optional<IntegerBlocks.Cursor> cursor = codeBlocks();
-        if (cursor.isPresent()) {
-            IntegerBlocks.Cursor c = cursor.get();
-            int[] block = new int[IntegerBlocks.MAX_BLOCK_ROWS];
-            int max = 0;
-            int signs = 0;
-            for (int k = c.next(block); k > 0; k = c.next(block)) {
-                for (int j = 0; j < k; j++) {
-                    max = Math.max(max, block[j]);
-                    signs |= block[j];
-                }
-            }
-            // A cursor hands out no negative values; if one did, the row-by-row check below judges it.
-            if (signs >= 0 && max < valueCount) {
-                codesChecked = true;
-                return;
-            }
-        }
-        codes();
     }
 
     /** Whether every valid code is known to point at a value. */
@@ -205,100 +186,6 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
         }
     }
 
-    /**
-     * The first row whose valid code is outside {@code [0, valueCount)}, or -1 when there is none. The common case,
-     * every code (null rows' included) in range, is settled from the codes' unsigned maximum, one plain loop per code
-     * width; only when that fails are the codes walked row by row to find the first valid code out of range, or to
-     * find that only null rows hold one.
-     */
-    private static long firstCodeOutOfRange(PrimitiveArray codes, long valueCount) {
-        if (Long.compareUnsigned(maxCode(codes.values(), codes.ptype(), codes.length()), valueCount) < 0) {
-            return -1;
-        }
-        long n = codes.length();
-        MemorySegment seg = codes.values();
-        PType ptype = codes.ptype();
-        boolean allValid = codes.nullCount() == 0;
-        for (long i = 0; i < n; i++) {
-            long c = read(seg, ptype, i);
-            boolean bad = ptype == PType.U64 ? Long.compareUnsigned(c, valueCount) >= 0 : c < 0 || c >= valueCount;
-            if (bad && (allValid || codes.isValid(i))) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * The largest of the first {@code n} codes, compared as unsigned 64-bit numbers after sign extension (so a
-     * negative code of a signed type is larger than any count of values), or 0 when there are none. Codes are read
-     * through a scratch array of their own type, a block at a time, so each loop is a plain reduction over a heap
-     * array.
-     */
-    static long maxCode(MemorySegment seg, PType ptype, long length) {
-        int n = Math.toIntExact(length);
-        int block = Math.min(n, Gather.BLOCK);
-        switch (ptype) {
-            case U8, I8 -> {
-                byte[] s = new byte[block];
-                int max = 0;
-                int min = 0;
-                for (int base = 0; base < n; base += block) {
-                    int len = Math.min(block, n - base);
-                    MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, base, s, 0, len);
-                    for (int j = 0; j < len; j++) {
-                        max = Math.max(max, s[j] & 0xFF);
-                        min = Math.min(min, s[j]);
-                    }
-                }
-                return ptype == PType.I8 && min < 0 ? -1L : max;
-            }
-            case U16, I16 -> {
-                short[] s = new short[block];
-                int max = 0;
-                int min = 0;
-                for (int base = 0; base < n; base += block) {
-                    int len = Math.min(block, n - base);
-                    MemorySegment.copy(seg, SHORT, (long) base << 1, s, 0, len);
-                    for (int j = 0; j < len; j++) {
-                        max = Math.max(max, s[j] & 0xFFFF);
-                        min = Math.min(min, s[j]);
-                    }
-                }
-                return ptype == PType.I16 && min < 0 ? -1L : max;
-            }
-            case U32, I32 -> {
-                int[] s = new int[block];
-                int max = 0;
-                int min = 0;
-                for (int base = 0; base < n; base += block) {
-                    int len = Math.min(block, n - base);
-                    MemorySegment.copy(seg, INT, (long) base << 2, s, 0, len);
-                    for (int j = 0; j < len; j++) {
-                        max = Math.max(max, s[j]);
-                        min = Math.min(min, s[j]);
-                    }
-                }
-                // Unsigned: a code at or above 2^31 reads as negative, so min < 0 sends both types row by row.
-                return min < 0 ? -1L : max;
-            }
-            default -> {
-                long[] s = new long[block];
-                long max = 0;
-                long min = 0;
-                for (int base = 0; base < n; base += block) {
-                    int len = Math.min(block, n - base);
-                    MemorySegment.copy(seg, LONG, (long) base << 3, s, 0, len);
-                    for (int j = 0; j < len; j++) {
-                        max = Math.max(max, s[j]);
-                        min = Math.min(min, s[j]);
-                    }
-                }
-                return min < 0 ? -1L : max;
-            }
-        }
-    }
-
     /** Code {@code i} of a codes buffer of {@code ptype}, as a long (unsigned types zero-extended). */
     static long read(MemorySegment seg, PType ptype, long i) {
         return switch (ptype) {
@@ -320,13 +207,7 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
      */
     public PrimitiveArray codes() {
         PrimitiveArray c = codesUnchecked();
-        if (!codesChecked) {
-            long row = firstCodeOutOfRange(c, values.length());
-            if (row >= 0) {
-                throw codeOutOfRange(row, read(c.values(), c.ptype(), row));
-            }
-            codesChecked = true;
-        }
+        checkCodes();
         return c;
     }
 

@@ -123,11 +123,9 @@ class PackedCodesTest {
                     int to = from + random.nextInt(n - from + 1);
                     GatherTest.assertDecoded(packed, dict.slice(from, to).toCanonical(), from, to,
                             what + " slice " + from);
-                    if (bound == valueCount || (nulls & 1) == 0) {
-                        // Null rows may hold codes past the values, which the maximum cannot tell from valid ones:
-                        // then the codes are decoded to be checked row by row. Otherwise they never are.
-                        assertEquals(0, decodes.get(), what + ": the codes were decoded whole");
-                    }
+                    // Null rows may hold codes past the values, which the maximum cannot tell from valid ones:
+                    // then the block is looked at row by row, still without decoding the codes whole.
+                    assertEquals(0, decodes.get(), what + ": the codes were decoded whole");
                     assertSame(codes.canonical(), dict.codes(), what);
                     assertTrue(decodes.get() >= 1, what);
                 }
@@ -151,6 +149,44 @@ class PackedCodesTest {
         assertEquals(List.of(true, true, true, false, true), List.of(decoded.isValid(0), decoded.isValid(1),
                 decoded.isValid(2), decoded.isValid(3), decoded.isValid(4)));
         assertEquals(7L, decoded.scalarAt(2).value());
-        assertTrue(decodes.get() >= 1);
+        // The constructor checked the packed codes a block at a time, as the gather reads them: never decoded whole.
+        assertEquals(0, decodes.get());
+    }
+
+    /**
+     * The constructor's check of packed codes is the gather's: with a bad code far into the codes it names the row,
+     * whatever the blocks' phase, and with null rows holding codes past the values it accepts them; neither decodes
+     * the codes whole.
+     */
+    @Test
+    void theConstructorChecksPackedCodesAsTheGatherDoes() {
+        Random random = new Random(12);
+        DType t = new DType.Utf8(true);
+        Array values = DictFiles.column(t, List.of(new Scalar(t, "x"), new Scalar(t, "a value past twelve bytes")));
+        for (int round = 0; round < 30; round++) {
+            int n = 1 + random.nextInt(6000);
+            int[] codes = new int[n];
+            boolean[] valid = new boolean[n];
+            for (int i = 0; i < n; i++) {
+                valid[i] = random.nextInt(4) != 0;
+                codes[i] = valid[i] ? random.nextInt(2) : 2 + random.nextInt(200);
+            }
+            AtomicInteger decodes = new AtomicInteger();
+            int phase = random.nextInt(1024);
+            DictArray dict = new DictArray(t, new BlockCodes(DictReadTest.u8(DictReadTest.mask(valid), codes), 256,
+                    phase, decodes), values);
+            Array decoded = dict.toCanonical();
+            for (int i = 0; i < n; i++) {
+                assertEquals(valid[i], decoded.isValid(i), "row " + i);
+            }
+            int at = random.nextInt(n);
+            valid[at] = true;
+            codes[at] = 2 + random.nextInt(200);
+            int bad = codes[at];
+            MalformedFileException e = assertThrows(MalformedFileException.class, () -> new DictArray(t,
+                    new BlockCodes(DictReadTest.u8(DictReadTest.mask(valid), codes), 256, phase, decodes), values));
+            assertEquals("dictionary code " + bad + " at row " + at + " is outside the 2 values", e.getMessage());
+            assertEquals(0, decodes.get(), "round " + round);
+        }
     }
 }
