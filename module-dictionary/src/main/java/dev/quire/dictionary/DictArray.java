@@ -229,20 +229,32 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
         return codeSource.nullCount();
     }
 
-    /** The codes' validity, one bit per row (bits past the last row clear), read without decoding the codes. */
+    /**
+     * The codes' validity, one bit per row (bits past the last row clear), read without decoding the codes: for
+     * callers that know some code is null.
+     */
     long[] codeValidBits() {
-        int n = Math.toIntExact(length());
-        long[] bits = new long[(n + 63) >>> 6];
+        long[] bits = new long[(Math.toIntExact(length()) + 63) >>> 6];
+        codeValidBits(bits);
+        return bits;
+    }
+
+    /**
+     * Writes the codes' validity to {@code out} ({@code ceil(n / 64)} words, bits past the last row clear): from the
+     * codes' own {@link FilterKernel} when they have one, else row by row.
+     */
+    private void codeValidBits(long[] out) {
         if (codeSource instanceof FilterKernel kernel) {
-            kernel.validity(bits);
-        } else {
-            for (int i = 0; i < n; i++) {
-                if (codeSource.isValid(i)) {
-                    bits[i >>> 6] |= 1L << i;
-                }
+            kernel.validity(out);
+            return;
+        }
+        int n = Math.toIntExact(length());
+        Arrays.fill(out, 0L);
+        for (int i = 0; i < n; i++) {
+            if (codeSource.isValid(i)) {
+                out[i >>> 6] |= 1L << i;
             }
         }
-        return bits;
     }
 
     /** The distinct values the codes point at. */
@@ -397,18 +409,15 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
 
     @Override
     public void validity(long[] out) {
-        int n = Math.toIntExact(length());
-        Arrays.fill(out, 0L);
         if (codeSource.nullCount() == 0) {
-            for (int i = 0; i < n; i++) {
-                out[i >>> 6] |= 1L << i;
+            int n = Math.toIntExact(length());
+            Arrays.fill(out, 0L);
+            Arrays.fill(out, 0, n >>> 6, -1L);
+            if ((n & 63) != 0) {
+                out[n >>> 6] = (1L << n) - 1;
             }
         } else {
-            for (int i = 0; i < n; i++) {
-                if (codeSource.isValid(i)) {
-                    out[i >>> 6] |= 1L << i;
-                }
-            }
+            codeValidBits(out);
         }
         if (values.hasNulls()) {
             long[] valid = values.validBits();
