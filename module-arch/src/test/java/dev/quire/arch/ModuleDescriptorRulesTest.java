@@ -105,6 +105,14 @@ class ModuleDescriptorRulesTest {
     }
 
     @Test
+    void layoutExportsItsTrustedArrayFactoriesToTheDictionaryAlone() {
+        List<ModuleDescriptor.Exports> trusted = descriptor("dev.quire.layout").exports().stream()
+                .filter(e -> e.source().equals(QuireRules.LAYOUT_TRUSTED_ARRAYS)).toList();
+        assertEquals(1, trusted.size(), descriptor("dev.quire.layout").toString());
+        assertEquals(Set.of("dev.quire.dictionary"), trusted.get(0).targets());
+    }
+
+    @Test
     void everyProvidedServiceHasAServiceFileForClassPathUsers() throws IOException {
         int checked = 0;
         for (ModuleReference ref : MODULES.values()) {

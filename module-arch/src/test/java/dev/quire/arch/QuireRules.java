@@ -3,14 +3,17 @@ package dev.quire.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The dependency rules of {@code docs/architecture.md}, as ArchUnit rules over packages. A module's packages are
@@ -27,6 +30,12 @@ final class QuireRules {
     private static final String LAYOUT = "dev.quire.layout..";
     private static final String LAYOUT_INTERNAL = "dev.quire.layout.internal..";
     private static final String CLI = "dev.quire.cli..";
+    private static final String DICTIONARY = "dev.quire.dictionary..";
+    /**
+     * What layout exports to the dictionary alone: factories of canonical arrays that skip the public constructors'
+     * checks (the dictionary's gather copies views it checked already).
+     */
+    static final String LAYOUT_TRUSTED_ARRAYS = "dev.quire.layout.internal.array";
     private static final String BENCH = "dev.quire.bench..";
 
     /** The root package of each I/O provider module, the test plugin's providers included. */
@@ -69,25 +78,46 @@ final class QuireRules {
                     "dev.quire.testplugin..")
             .because("layout finds encodings and layouts through ServiceLoader, never by name");
 
-    static final ArchRule PLUGINS_USE_ONLY_EXPORTED_LAYOUT_PACKAGES = classes()
-            .that().resideInAnyPackage("dev.quire.testplugin..", "dev.quire.dictionary..", "dev.quire.encodings..")
-            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, SPLITS,
-                    "dev.quire.layout.array..", "dev.quire.layout.dtype..", "dev.quire.layout.file..",
-                    "dev.quire.layout.expr..", "dev.quire.layout.scan..", "dev.quire.layout.spi..",
-                    "dev.quire.testplugin..", "dev.quire.dictionary..", "dev.quire.encodings..",
-                    // Array metadata is protobuf on the wire: plugins parse theirs as the core does.
-                    "com.google.protobuf..")
-            .because("plugins reach layout only through its exported SPI packages");
+    /** What plugins may depend on: the JDK, layout's exported packages, each other, and protobuf. */
+    private static final String[] PLUGIN_DEPENDENCIES = {JDK, IO_SPI, ERRORS, SPLITS,
+        "dev.quire.layout.array..", "dev.quire.layout.dtype..", "dev.quire.layout.file..",
+        "dev.quire.layout.expr..", "dev.quire.layout.scan..", "dev.quire.layout.spi..",
+        "dev.quire.testplugin..", "dev.quire.dictionary..", "dev.quire.encodings..",
+        // Array metadata is protobuf on the wire: plugins parse theirs as the core does.
+        "com.google.protobuf.."};
+
+    static final ArchRule PLUGINS_USE_ONLY_EXPORTED_LAYOUT_PACKAGES = CompositeArchRule
+            .of(classes()
+                    .that().resideInAnyPackage("dev.quire.testplugin..", "dev.quire.encodings..")
+                    .should().onlyDependOnClassesThat().resideInAnyPackage(PLUGIN_DEPENDENCIES)
+                    .allowEmptyShould(true))
+            .and(classes()
+                    .that().resideInAPackage(DICTIONARY)
+                    .should().onlyDependOnClassesThat().resideInAnyPackage(
+                            Stream.concat(Stream.of(PLUGIN_DEPENDENCIES), Stream.of(LAYOUT_TRUSTED_ARRAYS))
+                                    .toArray(String[]::new))
+                    .allowEmptyShould(true))
+            .because("plugins reach layout only through its exported SPI packages (and the dictionary through the"
+                    + " trusted array factories layout exports to it alone)");
 
     static final ArchRule PROVIDERS_NEVER_NAME_EACH_OTHER = classes()
             .that().resideInAnyPackage(PROVIDER_PACKAGES.stream().map(p -> p + "..").toArray(String[]::new))
             .should(notNameAnotherProvider())
             .because("providers never name each other, except uring and tiered using posix's libc bindings");
 
-    static final ArchRule NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS = noClasses()
-            .that().resideOutsideOfPackage(LAYOUT)
-            .should().dependOnClassesThat().resideInAPackage(LAYOUT_INTERNAL)
-            .because("layout's internal packages are not API");
+    static final ArchRule NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS = CompositeArchRule
+            .of(noClasses()
+                    .that().resideOutsideOfPackages(LAYOUT, DICTIONARY)
+                    .should().dependOnClassesThat().resideInAPackage(LAYOUT_INTERNAL)
+                    .allowEmptyShould(true))
+            .and(noClasses()
+                    .that().resideInAPackage(DICTIONARY)
+                    .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage(LAYOUT_INTERNAL)
+                            .and(DescribedPredicate.not(JavaClass.Predicates.resideInAPackage(
+                                    LAYOUT_TRUSTED_ARRAYS))))
+                    .allowEmptyShould(true))
+            .because("layout's internal packages are not API (only its trusted array factories are exported, to"
+                    + " the dictionary alone)");
 
     static final ArchRule NOTHING_DEPENDS_ON_THE_CLI = noClasses()
             .that().resideOutsideOfPackages(CLI, BENCH)

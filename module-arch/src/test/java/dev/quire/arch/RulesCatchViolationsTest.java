@@ -9,6 +9,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import dev.quire.cli.archfixture.FakeCli;
+import dev.quire.dictionary.archfixture.DictionaryUsingLayoutInternals;
+import dev.quire.dictionary.archfixture.DictionaryUsingTrustedArrays;
 import dev.quire.io.posix.PosixIoProvider;
 import dev.quire.io.posix.archfixture.PosixNamingPluginProvider;
 import dev.quire.io.posix.sys.FakeLibc;
@@ -20,10 +22,12 @@ import dev.quire.layout.archfixture.LayoutNamingCli;
 import dev.quire.layout.archfixture.LayoutNamingPlugin;
 import dev.quire.layout.archfixture.LayoutNamingPosix;
 import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.internal.array.TrustedArrays;
 import dev.quire.layout.internal.layouts.FlatLayout;
 import dev.quire.splits.archfixture.SplitsNamingIoSpi;
 import dev.quire.testplugin.SplitEveryLayout;
 import dev.quire.testplugin.archfixture.PluginUsingLayoutInternals;
+import dev.quire.testplugin.archfixture.PluginUsingTrustedArrays;
 import dev.quire.testplugin.io.PatternIoProvider;
 import java.util.List;
 import java.util.stream.Stream;
@@ -53,7 +57,15 @@ class RulesCatchViolationsTest {
                     PatternIoProvider.class),
             new Case(QuireRules.PROVIDERS_NEVER_NAME_EACH_OTHER, UringNamingPosixProvider.class,
                     PosixIoProvider.class),
+            new Case(QuireRules.PLUGINS_USE_ONLY_EXPORTED_LAYOUT_PACKAGES, PluginUsingTrustedArrays.class,
+                    TrustedArrays.class),
+            new Case(QuireRules.PLUGINS_USE_ONLY_EXPORTED_LAYOUT_PACKAGES, DictionaryUsingLayoutInternals.class,
+                    FlatLayout.class),
             new Case(QuireRules.NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS, PluginUsingLayoutInternals.class,
+                    FlatLayout.class),
+            new Case(QuireRules.NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS, PluginUsingTrustedArrays.class,
+                    TrustedArrays.class),
+            new Case(QuireRules.NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS, DictionaryUsingLayoutInternals.class,
                     FlatLayout.class),
             new Case(QuireRules.NOTHING_DEPENDS_ON_THE_CLI, LayoutNamingCli.class, FakeCli.class));
 
@@ -81,6 +93,16 @@ class RulesCatchViolationsTest {
         JavaClasses uring = new ClassFileImporter().importClasses(UringUsingPosixSyscalls.class, FakeLibc.class);
         EvaluationResult result = QuireRules.PROVIDERS_NEVER_NAME_EACH_OTHER.evaluate(uring);
         assertFalse(result.hasViolation(), String.join("\n", result.getFailureReport().getDetails()));
+    }
+
+    @Test
+    void theDictionaryMayUseLayoutsTrustedArrays() {
+        JavaClasses dictionary = new ClassFileImporter().importClasses(DictionaryUsingTrustedArrays.class);
+        for (ArchRule rule : List.of(QuireRules.PLUGINS_USE_ONLY_EXPORTED_LAYOUT_PACKAGES,
+                QuireRules.NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS)) {
+            EvaluationResult result = rule.evaluate(dictionary);
+            assertFalse(result.hasViolation(), String.join("\n", result.getFailureReport().getDetails()));
+        }
     }
 
     /** The CLI may depend on every module: with it in the import, every rule still holds. */

@@ -71,7 +71,7 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
      */
     public DictArray(DType dtype, Array codes, Array values) {
         this(dtype, readCodes(codes), new DictValues(values), false, MalformedFileException::new);
-        checkCodes(this.values.length());
+        checkCodes();
         checkDTypes(dtype, codesDType(), values.dtype());
     }
 
@@ -137,33 +137,14 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     }
 
     /**
-     * Every valid code must point at a value, checked now. Codes still packed are settled without decoding them when
-     * their width cannot reach past the values, else from their maximum, read a block at a time; only when that fails
-     * are they decoded and checked as canonical codes are.
+     * Every valid code must point at a value, checked now (unless known), by reading the codes once as the gather does
+     * ({@link CodeBlocks#check}): packed codes are unpacked a block at a time, never decoded whole.
      */
-    private void checkCodes(long valueCount) {
-        if (codesChecked) {
-            return;
+    private void checkCodes() {
+        if (!codesChecked) {
+            CodeBlocks.check(this);
+            codesChecked = true;
         }
-        Optional<IntegerBlocks.Cursor> cursor = codeBlocks();
-        if (cursor.isPresent()) {
-            IntegerBlocks.Cursor c = cursor.get();
-            int[] block = new int[IntegerBlocks.MAX_BLOCK_ROWS];
-            int max = 0;
-            int signs = 0;
-            for (int k = c.next(block); k > 0; k = c.next(block)) {
-                for (int j = 0; j < k; j++) {
-                    max = Math.max(max, block[j]);
-                    signs |= block[j];
-                }
-            }
-            // A cursor hands out no negative values; if one did, the row-by-row check below judges it.
-            if (signs >= 0 && max < valueCount) {
-                codesChecked = true;
-                return;
-            }
-        }
-        codes();
     }
 
     /** Whether every valid code is known to point at a value. */
@@ -205,100 +186,6 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
         }
     }
 
-    /**
-     * The first row whose valid code is outside {@code [0, valueCount)}, or -1 when there is none. The common case,
-     * every code (null rows' included) in range, is settled from the codes' unsigned maximum, one plain loop per code
-     * width; only when that fails are the codes walked row by row to find the first valid code out of range, or to
-     * find that only null rows hold one.
-     */
-    private static long firstCodeOutOfRange(PrimitiveArray codes, long valueCount) {
-        if (Long.compareUnsigned(maxCode(codes.values(), codes.ptype(), codes.length()), valueCount) < 0) {
-            return -1;
-        }
-        long n = codes.length();
-        MemorySegment seg = codes.values();
-        PType ptype = codes.ptype();
-        boolean allValid = codes.nullCount() == 0;
-        for (long i = 0; i < n; i++) {
-            long c = read(seg, ptype, i);
-            boolean bad = ptype == PType.U64 ? Long.compareUnsigned(c, valueCount) >= 0 : c < 0 || c >= valueCount;
-            if (bad && (allValid || codes.isValid(i))) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * The largest of the first {@code n} codes, compared as unsigned 64-bit numbers after sign extension (so a
-     * negative code of a signed type is larger than any count of values), or 0 when there are none. Codes are read
-     * through a scratch array of their own type, a block at a time, so each loop is a plain reduction over a heap
-     * array.
-     */
-    static long maxCode(MemorySegment seg, PType ptype, long length) {
-        int n = Math.toIntExact(length);
-        int block = Math.min(n, Gather.BLOCK);
-        switch (ptype) {
-            case U8, I8 -> {
-                byte[] s = new byte[block];
-                int max = 0;
-                int min = 0;
-                for (int base = 0; base < n; base += block) {
-                    int len = Math.min(block, n - base);
-                    MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, base, s, 0, len);
-                    for (int j = 0; j < len; j++) {
-                        max = Math.max(max, s[j] & 0xFF);
-                        min = Math.min(min, s[j]);
-                    }
-                }
-                return ptype == PType.I8 && min < 0 ? -1L : max;
-            }
-            case U16, I16 -> {
-                short[] s = new short[block];
-                int max = 0;
-                int min = 0;
-                for (int base = 0; base < n; base += block) {
-                    int len = Math.min(block, n - base);
-                    MemorySegment.copy(seg, SHORT, (long) base << 1, s, 0, len);
-                    for (int j = 0; j < len; j++) {
-                        max = Math.max(max, s[j] & 0xFFFF);
-                        min = Math.min(min, s[j]);
-                    }
-                }
-                return ptype == PType.I16 && min < 0 ? -1L : max;
-            }
-            case U32, I32 -> {
-                int[] s = new int[block];
-                int max = 0;
-                int min = 0;
-                for (int base = 0; base < n; base += block) {
-                    int len = Math.min(block, n - base);
-                    MemorySegment.copy(seg, INT, (long) base << 2, s, 0, len);
-                    for (int j = 0; j < len; j++) {
-                        max = Math.max(max, s[j]);
-                        min = Math.min(min, s[j]);
-                    }
-                }
-                // Unsigned: a code at or above 2^31 reads as negative, so min < 0 sends both types row by row.
-                return min < 0 ? -1L : max;
-            }
-            default -> {
-                long[] s = new long[block];
-                long max = 0;
-                long min = 0;
-                for (int base = 0; base < n; base += block) {
-                    int len = Math.min(block, n - base);
-                    MemorySegment.copy(seg, LONG, (long) base << 3, s, 0, len);
-                    for (int j = 0; j < len; j++) {
-                        max = Math.max(max, s[j]);
-                        min = Math.min(min, s[j]);
-                    }
-                }
-                return min < 0 ? -1L : max;
-            }
-        }
-    }
-
     /** Code {@code i} of a codes buffer of {@code ptype}, as a long (unsigned types zero-extended). */
     static long read(MemorySegment seg, PType ptype, long i) {
         return switch (ptype) {
@@ -320,13 +207,7 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
      */
     public PrimitiveArray codes() {
         PrimitiveArray c = codesUnchecked();
-        if (!codesChecked) {
-            long row = firstCodeOutOfRange(c, values.length());
-            if (row >= 0) {
-                throw codeOutOfRange(row, read(c.values(), c.ptype(), row));
-            }
-            codesChecked = true;
-        }
+        checkCodes();
         return c;
     }
 
@@ -348,20 +229,32 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
         return codeSource.nullCount();
     }
 
-    /** The codes' validity, one bit per row (bits past the last row clear), read without decoding the codes. */
+    /**
+     * The codes' validity, one bit per row (bits past the last row clear), read without decoding the codes: for
+     * callers that know some code is null.
+     */
     long[] codeValidBits() {
-        int n = Math.toIntExact(length());
-        long[] bits = new long[(n + 63) >>> 6];
+        long[] bits = new long[(Math.toIntExact(length()) + 63) >>> 6];
+        codeValidBits(bits);
+        return bits;
+    }
+
+    /**
+     * Writes the codes' validity to {@code out} ({@code ceil(n / 64)} words, bits past the last row clear): from the
+     * codes' own {@link FilterKernel} when they have one, else row by row.
+     */
+    private void codeValidBits(long[] out) {
         if (codeSource instanceof FilterKernel kernel) {
-            kernel.validity(bits);
-        } else {
-            for (int i = 0; i < n; i++) {
-                if (codeSource.isValid(i)) {
-                    bits[i >>> 6] |= 1L << i;
-                }
+            kernel.validity(out);
+            return;
+        }
+        int n = Math.toIntExact(length());
+        Arrays.fill(out, 0L);
+        for (int i = 0; i < n; i++) {
+            if (codeSource.isValid(i)) {
+                out[i >>> 6] |= 1L << i;
             }
         }
-        return bits;
     }
 
     /** The distinct values the codes point at. */
@@ -456,14 +349,15 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
 
     /**
      * The codes of {@code rows} (ascending, in range), with their validity: read from the packed codes when they
-     * offer that, else picked from the canonical ones.
+     * offer that, else picked from the canonical ones. Either way they are not checked here: the gather of the picked
+     * rows checks the picked codes only (unless every code is known to be in range).
      */
     private PrimitiveArray codesAt(long[] rows) {
         if (codes == null && codeSource instanceof TakeKernel kernel
                 && kernel.take(rows).orElse(null) instanceof PrimitiveArray p) {
             return p;
         }
-        PrimitiveArray codes = codes();
+        PrimitiveArray codes = codesUnchecked();
         int width = codes.ptype().byteWidth();
         MemorySegment src = codes.values();
         MemorySegment dst = MemorySegment.ofArray(new byte[Math.multiplyExact(rows.length, width)]);
@@ -515,18 +409,15 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
 
     @Override
     public void validity(long[] out) {
-        int n = Math.toIntExact(length());
-        Arrays.fill(out, 0L);
         if (codeSource.nullCount() == 0) {
-            for (int i = 0; i < n; i++) {
-                out[i >>> 6] |= 1L << i;
+            int n = Math.toIntExact(length());
+            Arrays.fill(out, 0L);
+            Arrays.fill(out, 0, n >>> 6, -1L);
+            if ((n & 63) != 0) {
+                out[n >>> 6] = (1L << n) - 1;
             }
         } else {
-            for (int i = 0; i < n; i++) {
-                if (codeSource.isValid(i)) {
-                    out[i >>> 6] |= 1L << i;
-                }
-            }
+            codeValidBits(out);
         }
         if (values.hasNulls()) {
             long[] valid = values.validBits();

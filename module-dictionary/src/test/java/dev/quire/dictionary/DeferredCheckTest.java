@@ -109,9 +109,23 @@ class DeferredCheckTest {
                     Array before = dict.slice(0, at).toCanonical();
                     assertEquals(at, before.length());
                     assertFalse(dict.codesChecked(), what);
-                    // Picked rows: from canonical codes the whole array is checked, as the constructor does.
+                    // Picked rows: only the picked codes are checked, and a bad one is named by its row.
+                    DictArray picking = deferred(t, codeArray, values);
+                    long[] others = random.longs(1 + random.nextInt(20), 0, n).filter(r -> r != at).sorted()
+                            .distinct().toArray();
+                    Array picked = picking.take(others).orElseThrow();
+                    for (int k = 0; k < others.length; k++) {
+                        int r = (int) others[k];
+                        assertEquals(!nullable || valid[r], picked.isValid(k), what + " picked row " + r);
+                        if (!nullable || valid[r]) {
+                            assertEquals(5L + codes[r], ((PrimitiveArray) picked).getLong(k), what + " row " + r);
+                        }
+                    }
+                    assertFalse(picking.codesChecked(), what);
+                    long[] withBad = java.util.stream.LongStream.concat(java.util.Arrays.stream(others),
+                            java.util.stream.LongStream.of(at)).sorted().toArray();
                     assertEquals("malformed test array: " + expected, assertThrows(MalformedFileException.class,
-                            () -> deferred(t, codeArray, values).take(new long[] {0}), what).getMessage(), what);
+                            () -> picking.take(withBad), what).getMessage(), what);
                 }
                 // In a null row the same code is accepted and decodes to null.
                 valid[at] = false;

@@ -53,12 +53,6 @@ public final class DictionaryEncoder implements ChunkEncoder {
     private PType codeType;
     private final List<WrittenLayout> codeChunks = new ArrayList<>();
     private long dictionaryRows;
-    /**
-     * The estimate of the plain rows {@code [pendingPlainFrom, chunk end)} of the piece that just did not pay, to
-     * write them with; null when there is none.
-     */
-    private ArrayCompressor.Estimate pendingPlain;
-    private long pendingPlainFrom;
 
     private long dictionaries;
     private long plainPieces;
@@ -89,18 +83,19 @@ public final class DictionaryEncoder implements ChunkEncoder {
                 table = ValueTable.forType(dtype);
                 codeType = null;
             }
-            long end = encodePiece(canonical, pos, n, sink);
-            if (end < 0) {
+            Piece piece = encodePiece(canonical, pos, n, sink);
+            if (piece instanceof Piece.Plain plain) {
                 // Not paying: the piece's additions are undone; the rest of the chunk is written plain.
                 closeDictionary(sink);
-                writePlain(canonical, pos, n, sink);
+                writePlain(canonical, pos, n, plain.estimate(), sink);
                 return;
             }
+            long end = ((Piece.Encoded) piece).end();
             if (end == pos) {
                 if (fresh) {
                     // Not even one value fits an empty dictionary (a value above the byte cap).
                     closeDictionary(sink);
-                    writePlain(canonical, pos, n, sink);
+                    writePlain(canonical, pos, n, Optional.empty(), sink);
                     return;
                 }
                 closeDictionary(sink);
@@ -113,12 +108,24 @@ public final class DictionaryEncoder implements ChunkEncoder {
         }
     }
 
+    /** What became of a piece: encoded with the dictionary, or not paying and so to be written plain. */
+    private sealed interface Piece {
+        /** Rows up to {@code end} (exclusive) were encoded and their codes written. */
+        record Encoded(long end) implements Piece {}
+
+        /**
+         * The piece did not pay and its additions were undone; when the compressor estimated exactly the rows left in
+         * the chunk, {@code estimate} holds that estimate, to write them with.
+         */
+        record Plain(Optional<ArrayCompressor.Estimate> estimate) implements Piece {}
+    }
+
     /**
      * Encodes rows {@code [from, to)} of the canonical chunk against the open dictionary, up to the first row whose
-     * value does not fit; writes the codes and returns the end of the encoded rows, or returns -1 (undoing the
-     * additions) when the piece does not pay.
+     * value does not fit; writes the codes and returns the end of the encoded rows, or (undoing the additions) that
+     * the piece does not pay.
      */
-    private long encodePiece(Array chunk, long from, long to, ChunkSink sink) {
+    private Piece encodePiece(Array chunk, long from, long to, ChunkSink sink) {
         int base = table.size();
         long baseBytes = table.valueBytes();
         int count = Math.toIntExact(to - from);
@@ -161,7 +168,7 @@ public final class DictionaryEncoder implements ChunkEncoder {
         }
         int rows = (int) (end - from);
         if (rows == 0) {
-            return from;
+            return new Piece.Encoded(from);
         }
         // New values get codes by falling frequency within the piece.
         int added = table.size() - base;
@@ -216,16 +223,13 @@ public final class DictionaryEncoder implements ChunkEncoder {
         }
         if (codeBytes + addedBytes >= plainBytes) {
             table.truncate(base);
-            if (plainEstimate != null && from + rows == to) {
-                pendingPlain = plainEstimate;
-                pendingPlainFrom = from;
-            }
-            return -1;
+            // The estimate is of rows [from, from + rows): it is the one for the plain rest only if that is all of it.
+            return new Piece.Plain(from + rows == to ? Optional.ofNullable(plainEstimate) : Optional.empty());
         }
         codeType = type;
         codeChunks.add(WrittenLayout.flat(rows, sink.writeArray(codesToWrite)));
         dictionaryRows += rows;
-        return from + rows;
+        return new Piece.Encoded(from + rows);
     }
 
     /**
@@ -281,13 +285,14 @@ public final class DictionaryEncoder implements ChunkEncoder {
         return (to - from) * ((PrimitiveArray) chunk).ptype().byteWidth();
     }
 
-    private void writePlain(Array chunk, long from, long to, ChunkSink sink) {
-        Array rows = from == 0 && to == chunk.length() ? chunk : chunk.slice(from, to);
-        if (pendingPlain != null && pendingPlainFrom == from && to == chunk.length()) {
-            // These rows were estimated as one piece just now: compress them as that estimate chose.
-            rows = pendingPlain.compress();
-        }
-        pendingPlain = null;
+    /**
+     * Writes rows {@code [from, to)} as one flat piece: compressed as {@code estimate} chose when these rows were
+     * estimated as one piece just now, else as the writer compresses any array.
+     */
+    private void writePlain(Array chunk, long from, long to, Optional<ArrayCompressor.Estimate> estimate,
+            ChunkSink sink) {
+        Array rows = estimate.isPresent() ? estimate.get().compress()
+                : from == 0 && to == chunk.length() ? chunk : chunk.slice(from, to);
         pieces.add(WrittenLayout.flat(to - from, sink.writeArray(rows)));
         plainPieces++;
     }

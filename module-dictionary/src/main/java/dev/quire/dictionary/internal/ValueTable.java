@@ -64,7 +64,11 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
     /** Adds the null entry with the next code, which it returns. */
     abstract int addNull();
 
-    /** Keeps the first {@code keep} values, dropping the codes above. */
+    /**
+     * Keeps the first {@code keep} values, dropping the codes above. The dropped values must be the ones added since
+     * the table held {@code keep} values, in any order ({@link #reorder} from {@code keep} on keeps that so): undoing
+     * a piece's additions is what this is for.
+     */
     abstract void truncate(int keep);
 
     /** Reorders codes {@code [from, size)}: the value of old code {@code order[k]} gets code {@code from + k}. */
@@ -422,17 +426,19 @@ abstract sealed class ValueTable permits ValueTable.Fixed, ValueTable.Bytes {
             return hashes[code];
         }
 
+        /**
+         * Drops codes {@code [keep, size)}, looking at those only: they are the values added since the table held
+         * {@code keep} (see {@link ValueTable#truncate}), so their long values' bytes are the tail of {@link #data},
+         * which now ends where the first of them starts.
+         */
         @Override
         void truncate(int keep) {
-            int end = 0;
-            for (int c = 0; c < keep; c++) {
-                int len = length(c);
-                if (c != nullCode && len > VarBinViewArray.MAX_INLINED) {
-                    end = Math.max(end, (int) tails[c] + len);
-                }
-            }
+            int end = dataSize;
             for (int c = keep; c < size; c++) {
                 int len = length(c);
+                if (c != nullCode && len > VarBinViewArray.MAX_INLINED) {
+                    end = Math.min(end, (int) tails[c]);
+                }
                 valueBytes -= VarBinViewArray.VIEW_SIZE + (len > VarBinViewArray.MAX_INLINED ? len : 0);
             }
             dataSize = end;

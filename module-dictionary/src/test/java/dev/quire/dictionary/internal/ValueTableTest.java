@@ -80,7 +80,7 @@ class ValueTableTest {
             ValueTable table = ValueTable.forType(UTF8);
             Map<String, Integer> expected = new HashMap<>();
             List<String> byCode = new ArrayList<>();
-            for (int piece = 0; piece < 3; piece++) {
+            for (int piece = 0; piece < 4; piece++) {
                 List<byte[]> values = values(r, 500, 1 + r.nextInt(300));
                 table.bind(chunk(values, r));
                 int base = table.size();
@@ -96,8 +96,8 @@ class ValueTableTest {
                     }
                     assertEquals(expected.get(key), code, "round " + round + ": " + key);
                 }
-                if (piece == 1) {
-                    // The codes added by this piece in reverse.
+                if (piece == 1 || piece == 2) {
+                    // The codes added by this piece in reverse (as the encoder orders them, before judging a piece).
                     int added = table.size() - base;
                     int[] order = new int[added];
                     for (int k = 0; k < added; k++) {
@@ -111,6 +111,7 @@ class ValueTableTest {
                     }
                 }
                 if (piece == 2) {
+                    // Undone, as a piece that does not pay is; the next piece's values are added after it.
                     table.truncate(base);
                     for (String dropped : byCode.subList(base, byCode.size())) {
                         expected.remove(dropped);

@@ -3,6 +3,7 @@ package dev.quire.layout.array;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.internal.array.TrustedArrays;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
@@ -125,20 +126,16 @@ public final class VarBinViewArray implements Array {
         return new VarBinViewArray(dtype, MemorySegment.ofArray(words), buffers, validity);
     }
 
+    static {
+        TrustedArrays.register(VarBinViewArray::gathered);
+    }
+
     /**
-     * An array whose views were gathered from {@code source}'s: each view is a byte-for-byte copy of the view of one
-     * of {@code source}'s valid values, or sixteen zero bytes (an empty inline value, what a null row's slot holds).
-     * The data buffers are {@code source}'s, shared.
-     *
-     * <p>Those views were checked when {@code source} was built, and a copy names the same bytes of the same buffers,
-     * so they are not checked again as the constructor's are: this is O(1), where checking would be a pass over every
-     * view. The caller vouches for how the views were made (a dictionary gathering its values by code, say); views
-     * from a file or a user go through the constructor. Only the shape is checked here.
-     *
-     * @throws InvalidArgumentException when the dtype is not utf8 or binary, the views are not a whole number of
-     *     views, or the validity does not fit the dtype and the number of views
+     * The trusted factory behind {@link TrustedArrays#gathered}: views copied from {@code source}'s checked views (or
+     * zero views for nulls) over {@code source}'s buffers, shared. Only the shape is checked; it is O(1). Not public:
+     * a user's views go through the checking constructor.
      */
-    public static VarBinViewArray gathered(DType dtype, VarBinViewArray source, MemorySegment views,
+    private static VarBinViewArray gathered(DType dtype, VarBinViewArray source, MemorySegment views,
             Validity validity) {
         if (!(dtype instanceof DType.Utf8) && !(dtype instanceof DType.Binary)) {
             throw new InvalidArgumentException("varbinview arrays hold utf8 or binary, not " + dtype);
