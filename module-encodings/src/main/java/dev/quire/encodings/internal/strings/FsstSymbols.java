@@ -21,18 +21,22 @@ final class FsstSymbols {
     private final long[] symbols;
     private final byte[] lengths;
 
-    /** The symbol of every byte value as a code (zero where it names none), for the decoder's unchecked reads. */
-    private final long[] symbolOf = new long[256];
-    /** The length of every byte value's symbol, {@link #BAD} for the escape and codes that name no symbol. */
-    private final int[] lengthOf = new int[256];
+    /**
+     * Every byte value as a code, symbol and length side by side: entry {@code 2c} is code {@code c}'s symbol (zero
+     * where it names none), entry {@code 2c + 1} its length, {@link #BAD} for the escape and codes that name no
+     * symbol. One table, so one bounds check serves both reads of a code and they share a cache line.
+     */
+    private final long[] table = new long[512];
 
     private FsstSymbols(long[] symbols, byte[] lengths) {
         this.symbols = symbols;
         this.lengths = lengths;
-        java.util.Arrays.fill(lengthOf, BAD);
-        System.arraycopy(symbols, 0, symbolOf, 0, symbols.length);
+        for (int c = 0; c < 256; c++) {
+            table[2 * c + 1] = BAD;
+        }
         for (int c = 0; c < lengths.length; c++) {
-            lengthOf[c] = lengths[c];
+            table[2 * c] = symbols[c];
+            table[2 * c + 1] = lengths[c];
         }
     }
 
@@ -63,10 +67,14 @@ final class FsstSymbols {
     /** A length no symbol has: the fast loop's tables give it to codes that name no symbol. */
     private static final int BAD = 16;
     /**
-     * The fast loop decodes eight codes at a time while this many output bytes are left: eight symbols of at most
-     * eight bytes, the last written as a whole word ({@link #BAD} lengths stop the loop before anything is written).
+     * The fast loop decodes eight codes at a time while this many output bytes are left: a word of codes that turns
+     * out to hold a {@link #BAD} one has written its eight symbols (eight bytes each) at positions advanced by at most
+     * {@link #BAD} bytes a code before the loop notices, and those bytes must stay within the output.
      */
-    private static final int FAST_ROOM = 8 * MAX_SYMBOL_LENGTH;
+    private static final int FAST_ROOM = 7 * BAD + MAX_SYMBOL_LENGTH;
+    /** Every byte of a word: {@code 0x01} in each, {@code 0x80} in each. */
+    private static final long ONES = 0x0101_0101_0101_0101L;
+    private static final long HIGHS = 0x8080_8080_8080_8080L;
 
     /**
      * Decodes {@code codes}, which must produce exactly {@code total} bytes. The result has {@value #SLACK} bytes of
@@ -92,15 +100,16 @@ final class FsstSymbols {
      * first, more when they produce more (then it stops early). {@code out} has {@value #SLACK} bytes past
      * {@code total}. {@code codesStart} is where {@code in} starts in the codes buffer, for messages.
      *
-     * <p>The main loop takes eight codes as one little-endian word and looks up their eight lengths; when none is
-     * {@link #BAD} (the escape, or a code that names no symbol), it writes their eight symbols (eight bytes each,
-     * overlapping) with no other test. A word with an escape, and the tail, go one code at a time until the next
-     * eight codes can go together again. (Symbols and lengths side by side in one table, to share a bounds check,
-     * measured slower than the two tables.)
+     * <p>The main loop takes eight codes as one little-endian word. A word holding the escape (a byte of all ones,
+     * found with one test on the whole word) leaves the loop at once. Otherwise each code writes its symbol as a
+     * whole word and moves on by its length, with no test; the lengths are or-ed together, and a word that held a
+     * code naming no symbol ({@link #BAD} length) is noticed after its eight writes and not counted (its writes are
+     * overwritten or cleared). The escape, a code naming no symbol (reported there) and the tail go one code at a
+     * time until the next eight codes can go together again. (Symbols and lengths in one table measured faster than
+     * two: one bounds check serves both reads.)
      */
     private int decodeRun(ArrayParts parts, byte[] in, long codesStart, byte[] out, int total) {
-        long[] sym = symbolOf;
-        int[] len = lengthOf;
+        long[] t = table;
         int pos = 0;
         int i = 0;
         int to = in.length;
@@ -109,50 +118,22 @@ final class FsstSymbols {
         while (true) {
             while (i <= fastEnd && pos <= fastRoom) {
                 long w = (long) LONG_LE.get(in, i);
-                int c0 = (int) w & 0xFF;
-                int c1 = (int) (w >>> 8) & 0xFF;
-                int c2 = (int) (w >>> 16) & 0xFF;
-                int c3 = (int) (w >>> 24) & 0xFF;
-                int c4 = (int) (w >>> 32) & 0xFF;
-                int c5 = (int) (w >>> 40) & 0xFF;
-                int c6 = (int) (w >>> 48) & 0xFF;
-                int c7 = (int) (w >>> 56);
-                int l0 = len[c0];
-                int l1 = len[c1];
-                int l2 = len[c2];
-                int l3 = len[c3];
-                int l4 = len[c4];
-                int l5 = len[c5];
-                int l6 = len[c6];
-                int l7 = len[c7];
-                if (((l0 | l1 | l2 | l3 | l4 | l5 | l6 | l7) & BAD) != 0) {
+                if (((~w - ONES) & w & HIGHS) != 0) {
                     break;
                 }
-                long s0 = sym[c0];
-                long s1 = sym[c1];
-                long s2 = sym[c2];
-                long s3 = sym[c3];
-                long s4 = sym[c4];
-                long s5 = sym[c5];
-                long s6 = sym[c6];
-                long s7 = sym[c7];
-                // the symbols are loaded and the eight positions known before any store
-                int p1 = pos + l0;
-                int p2 = p1 + l1;
-                int p3 = p2 + l2;
-                int p4 = p3 + l3;
-                int p5 = p4 + l4;
-                int p6 = p5 + l5;
-                int p7 = p6 + l6;
-                LONG_LE.set(out, pos, s0);
-                LONG_LE.set(out, p1, s1);
-                LONG_LE.set(out, p2, s2);
-                LONG_LE.set(out, p3, s3);
-                LONG_LE.set(out, p4, s4);
-                LONG_LE.set(out, p5, s5);
-                LONG_LE.set(out, p6, s6);
-                LONG_LE.set(out, p7, s7);
-                pos = p7 + l7;
+                int p = pos;
+                int seen = 0;
+                for (int shift = 0; shift < 64; shift += 8) {
+                    int c = ((int) (w >>> shift) & 0xFF) << 1;
+                    int l = (int) t[c + 1];
+                    LONG_LE.set(out, p, t[c]);
+                    p += l;
+                    seen |= l;
+                }
+                if ((seen & BAD) != 0) {
+                    break;
+                }
+                pos = p;
                 i += 8;
             }
             // One code: the tail, an escape, or a code that names no symbol (reported here).
@@ -160,9 +141,9 @@ final class FsstSymbols {
                 break;
             }
             int code = in[i++] & 0xFF;
-            int l = len[code];
+            int l = (int) t[2 * code + 1];
             if (l != BAD) {
-                LONG_LE.set(out, pos, sym[code]);
+                LONG_LE.set(out, pos, t[2 * code]);
                 pos += l;
             } else if (code == ESCAPE) {
                 if (i == to) {
@@ -196,16 +177,15 @@ final class FsstSymbols {
      * bits, and the sign bit set when it stopped with codes left.
      */
     private long walk(ArrayParts parts, MemorySegment codes, long from, long to, byte[] out, int pos, int want) {
-        long[] sym = symbolOf;
-        int[] len = lengthOf;
+        long[] t = table;
         int p = pos;
         int stop = pos + want;
         long i = from;
         while (p < stop && i < to) {
             int code = codes.get(ValueLayout.JAVA_BYTE, i++) & 0xFF;
-            int l = len[code];
+            int l = (int) t[2 * code + 1];
             if (l != BAD) {
-                LONG_LE.set(out, p, sym[code]);
+                LONG_LE.set(out, p, t[2 * code]);
                 p += l;
             } else if (code == ESCAPE) {
                 if (i == to) {
@@ -231,15 +211,14 @@ final class FsstSymbols {
      * messages.
      */
     int decodeSome(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int want) {
-        long[] sym = symbolOf;
-        int[] len = lengthOf;
+        long[] t = table;
         int p = 0;
         int i = from;
         while (p < want && i < to) {
             int code = in[i++] & 0xFF;
-            int l = len[code];
+            int l = (int) t[2 * code + 1];
             if (l != BAD) {
-                LONG_LE.set(out, p, sym[code]);
+                LONG_LE.set(out, p, t[2 * code]);
                 p += l;
             } else if (code == ESCAPE) {
                 if (i == to) {

@@ -132,7 +132,7 @@ class FsstDecodeTest {
         return out.toByteArray();
     }
 
-    private static LazyFsstArray lazy(Node node, int n) {
+    static LazyFsstArray lazy(Node node, int n) {
         return assertInstanceOf(LazyFsstArray.class, InMemoryParts.decode(node, BINARY, n));
     }
 
@@ -167,7 +167,7 @@ class FsstDecodeTest {
         assertTrue(cases >= 440);
     }
 
-    private static void check(List<byte[]> values, LazyFsstArray array, Random random, String context) {
+    static void check(List<byte[]> values, LazyFsstArray array, Random random, String context) {
         int n = values.size();
         // windows first, so they are decoded from the codes, not sliced from a decoded array
         for (int w = 0; w < 4 && n > 0; w++) {
