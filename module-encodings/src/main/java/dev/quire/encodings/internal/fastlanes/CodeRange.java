@@ -18,7 +18,7 @@ import java.nio.ByteOrder;
  * <p>A whole block's answers are built as 16 words of bits and then written at the rows' place. Byte codes of up to
  * seven bits are compared eight at a time within a long (each byte's top bit, clear in every code, catches the borrow
  * of its subtraction), and the eight answers are gathered with one multiplication; wider codes are compared one at a
- * time.
+ * time into 0/1 ints, which {@link #foldFlags} turns into bits.
  */
 final class CodeRange {
     /** Eight bytes of a {@code byte[]} as one little-endian long. */
