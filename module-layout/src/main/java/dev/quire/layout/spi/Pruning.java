@@ -2,10 +2,15 @@ package dev.quire.layout.spi;
 
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.expr.BoundExpr;
+import dev.quire.layout.expr.Expr;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -46,12 +51,58 @@ public final class Pruning {
         return new Pruning(filter, List.copyOf(child), counters);
     }
 
+    /**
+     * The part of the filter that this path's statistics alone can decide, for asking zone after zone: the conjuncts
+     * of the filter's top-level {@code and} that read this path, a field inside it or the struct it is in, joined
+     * again; the whole filter when none does (at the root, or for a filter with no column). The filter implies each
+     * of its conjuncts, so a zone ruled out by them is ruled out by the filter. Conjuncts on other columns are left
+     * out because this column's statistics tell nothing about them, and evaluating them zone after zone only costs.
+     * Bound once per path for the whole request.
+     */
+    public BoundExpr columnFilter() {
+        if (path.isEmpty()) {
+            return filter;
+        }
+        return counters.columnFilters.computeIfAbsent(path, this::conjunctsOnPath);
+    }
+
+    private BoundExpr conjunctsOnPath(List<String> at) {
+        Expr kept = null;
+        int all = 0;
+        Deque<Expr> stack = new ArrayDeque<>();
+        stack.push(filter.expr());
+        while (!stack.isEmpty()) {
+            Expr e = stack.pop();
+            if (e instanceof Expr.And and) {
+                stack.push(and.right());
+                stack.push(and.left());
+                continue;
+            }
+            all++;
+            boolean reads = false;
+            for (FieldPath column : e.columns()) {
+                reads |= related(column.parts(), at);
+            }
+            if (reads) {
+                kept = kept == null ? e : new Expr.And(kept, e);
+            }
+        }
+        if (kept == null || all == 1) {
+            return filter;
+        }
+        return BoundExpr.bind(kept, filter.schema());
+    }
+
+    /** Whether one of the two paths starts with the other. */
+    private static boolean related(List<String> a, List<String> b) {
+        int n = Math.min(a.size(), b.size());
+        return a.subList(0, n).equals(b.subList(0, n));
+    }
+
     /** Whether the filter reads this path, a field inside it, or the struct it is in. */
     public boolean isReferenced() {
         for (FieldPath column : filter.columns()) {
-            List<String> parts = column.parts();
-            int n = Math.min(parts.size(), path.size());
-            if (parts.subList(0, n).equals(path.subList(0, n))) {
+            if (related(column.parts(), path)) {
                 return true;
             }
         }
@@ -72,9 +123,11 @@ public final class Pruning {
         return counters.pruned.sum();
     }
 
+    /** What the whole request shares: its counters, and each path's {@link #columnFilter()}. */
     private static final class Counters {
         final LongAdder considered = new LongAdder();
         final LongAdder pruned = new LongAdder();
+        final Map<List<String>, BoundExpr> columnFilters = new ConcurrentHashMap<>();
     }
 
     @Override
