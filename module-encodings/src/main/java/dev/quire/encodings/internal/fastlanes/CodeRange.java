@@ -199,6 +199,96 @@ final class CodeRange {
         foldFlags(flags, answers);
     }
 
+    // Row-by-row tests of the rows asked for in one block, a kernel per word type: for each word of asked rows, the
+    // codes of its set bits are read from the heap copy of the block (block position from + i is row firstRow + i)
+    // and tested against lo + [0, bias ^ MIN]; the word's answers are or-ed into the same word of out, which is clear
+    // at those rows.
+
+    private static void testRows8(byte[] in, byte[] rowOf, int width, long mask, long[] within, int from, int to,
+            long firstRow, long lo, long bias, long[] out) {
+        long lastRow = firstRow + (to - from);
+        for (int w = (int) (firstRow >>> 6); w <= (int) ((lastRow - 1) >>> 6); w++) {
+            long asked = asked(within, w, firstRow, lastRow);
+            int base = (int) (((long) w << 6) - firstRow) + from;
+            long hits = 0;
+            while (asked != 0) {
+                int t = Long.numberOfTrailingZeros(asked);
+                asked &= asked - 1;
+                if (((FastLanes.code8(in, rowOf, width, mask, base + t) - lo) ^ Long.MIN_VALUE) <= bias) {
+                    hits |= 1L << t;
+                }
+            }
+            out[w] |= hits;
+        }
+    }
+
+    private static void testRows16(short[] in, byte[] rowOf, int width, long mask, long[] within, int from, int to,
+            long firstRow, long lo, long bias, long[] out) {
+        long lastRow = firstRow + (to - from);
+        for (int w = (int) (firstRow >>> 6); w <= (int) ((lastRow - 1) >>> 6); w++) {
+            long asked = asked(within, w, firstRow, lastRow);
+            int base = (int) (((long) w << 6) - firstRow) + from;
+            long hits = 0;
+            while (asked != 0) {
+                int t = Long.numberOfTrailingZeros(asked);
+                asked &= asked - 1;
+                if (((FastLanes.code16(in, rowOf, width, mask, base + t) - lo) ^ Long.MIN_VALUE) <= bias) {
+                    hits |= 1L << t;
+                }
+            }
+            out[w] |= hits;
+        }
+    }
+
+    private static void testRows32(int[] in, byte[] rowOf, int width, long mask, long[] within, int from, int to,
+            long firstRow, long lo, long bias, long[] out) {
+        long lastRow = firstRow + (to - from);
+        for (int w = (int) (firstRow >>> 6); w <= (int) ((lastRow - 1) >>> 6); w++) {
+            long asked = asked(within, w, firstRow, lastRow);
+            int base = (int) (((long) w << 6) - firstRow) + from;
+            long hits = 0;
+            while (asked != 0) {
+                int t = Long.numberOfTrailingZeros(asked);
+                asked &= asked - 1;
+                if (((FastLanes.code32(in, rowOf, width, mask, base + t) - lo) ^ Long.MIN_VALUE) <= bias) {
+                    hits |= 1L << t;
+                }
+            }
+            out[w] |= hits;
+        }
+    }
+
+    private static void testRows64(long[] in, byte[] rowOf, int width, long mask, long[] within, int from, int to,
+            long firstRow, long lo, long bias, long[] out) {
+        long lastRow = firstRow + (to - from);
+        for (int w = (int) (firstRow >>> 6); w <= (int) ((lastRow - 1) >>> 6); w++) {
+            long asked = asked(within, w, firstRow, lastRow);
+            int base = (int) (((long) w << 6) - firstRow) + from;
+            long hits = 0;
+            while (asked != 0) {
+                int t = Long.numberOfTrailingZeros(asked);
+                asked &= asked - 1;
+                if (((FastLanes.code64(in, rowOf, width, mask, base + t) - lo) ^ Long.MIN_VALUE) <= bias) {
+                    hits |= 1L << t;
+                }
+            }
+            out[w] |= hits;
+        }
+    }
+
+    /** Word {@code w} of {@code within}, its rows outside {@code [firstRow, lastRow)} cleared. */
+    private static long asked(long[] within, int w, long firstRow, long lastRow) {
+        long bits = within[w];
+        long lowRow = (long) w << 6;
+        if (lowRow < firstRow) {
+            bits &= -1L << (firstRow - lowRow);
+        }
+        if (lastRow - lowRow < 64) {
+            bits &= (1L << (lastRow - lowRow)) - 1;
+        }
+        return bits;
+    }
+
     /**
      * The 1024 0/1 ints {@code flags} (overwritten) as 16 words of bits, the first lowest. Folding the upper half of
      * the flags onto the lower one five times, shifted by 16, 8, 4, 2 and 1, leaves in flag {@code j < 32} the answer
@@ -298,7 +388,6 @@ final class CodeRange {
         private final byte[] rowOf;
         private final long[] bits = new long[FastLanes.BLOCK / 64];
         private final int[] ints = new int[FastLanes.BLOCK];
-        private int[] asked;
         private byte[] in8;
         private byte[] codes8;
         private short[] in16;
@@ -403,83 +492,14 @@ final class CodeRange {
         void testRows(MemorySegment packed, int b, long[] within, int from, int to, long firstRow, long lo,
                 long hi, long[] out) {
             copyIn(packed, b);
-            if (asked == null) {
-                asked = new int[FastLanes.BLOCK];
-            }
-            int n = positions(within, from, to, firstRow, asked);
-            int[] ps = asked;
             long bias = (hi - lo) ^ Long.MIN_VALUE;
             long mask = width == 64 ? -1L : (1L << width) - 1;
-            long shiftRows = firstRow - from;
             switch (typeBits) {
-                case 8 -> {
-                    byte[] in = in8;
-                    for (int k = 0; k < n; k++) {
-                        int p = ps[k];
-                        if (((FastLanes.code8(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
-                            long row = p + shiftRows;
-                            out[(int) (row >>> 6)] |= 1L << row;
-                        }
-                    }
-                }
-                case 16 -> {
-                    short[] in = in16;
-                    for (int k = 0; k < n; k++) {
-                        int p = ps[k];
-                        if (((FastLanes.code16(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
-                            long row = p + shiftRows;
-                            out[(int) (row >>> 6)] |= 1L << row;
-                        }
-                    }
-                }
-                case 32 -> {
-                    int[] in = in32;
-                    for (int k = 0; k < n; k++) {
-                        int p = ps[k];
-                        if (((FastLanes.code32(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
-                            long row = p + shiftRows;
-                            out[(int) (row >>> 6)] |= 1L << row;
-                        }
-                    }
-                }
-                default -> {
-                    long[] in = in64;
-                    for (int k = 0; k < n; k++) {
-                        int p = ps[k];
-                        if (((FastLanes.code64(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
-                            long row = p + shiftRows;
-                            out[(int) (row >>> 6)] |= 1L << row;
-                        }
-                    }
-                }
+                case 8 -> testRows8(in8, rowOf, width, mask, within, from, to, firstRow, lo, bias, out);
+                case 16 -> testRows16(in16, rowOf, width, mask, within, from, to, firstRow, lo, bias, out);
+                case 32 -> testRows32(in32, rowOf, width, mask, within, from, to, firstRow, lo, bias, out);
+                default -> testRows64(in64, rowOf, width, mask, within, from, to, firstRow, lo, bias, out);
             }
-        }
-
-        /**
-         * Writes to {@code ps} the block positions in {@code [from, to)} whose rows (position {@code from} is row
-         * {@code firstRow}) are set in {@code within}, ascending; returns how many.
-         */
-        private static int positions(long[] within, int from, int to, long firstRow, int[] ps) {
-            long lastRow = firstRow + (to - from);
-            int firstWord = (int) (firstRow >>> 6);
-            int lastWord = (int) ((lastRow - 1) >>> 6);
-            int n = 0;
-            for (int w = firstWord; w <= lastWord; w++) {
-                long bits = within[w];
-                long lowRow = (long) w << 6;
-                if (lowRow < firstRow) {
-                    bits &= -1L << (firstRow - lowRow);
-                }
-                if (lastRow - lowRow < 64) {
-                    bits &= (1L << (lastRow - lowRow)) - 1;
-                }
-                int base = (int) (lowRow - firstRow) + from;
-                while (bits != 0) {
-                    ps[n++] = base + Long.numberOfTrailingZeros(bits);
-                    bits &= bits - 1;
-                }
-            }
-            return n;
         }
     }
 }
