@@ -4,7 +4,6 @@ import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.expr.BoundExpr;
 import dev.quire.layout.expr.Expr;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -45,10 +44,9 @@ public final class Pruning {
 
     /** The request for field {@code name} of the struct at this path. */
     public Pruning field(String name) {
-        List<String> child = new ArrayList<>(path.size() + 1);
-        child.addAll(path);
-        child.add(name);
-        return new Pruning(filter, List.copyOf(child), counters);
+        String[] child = path.toArray(new String[path.size() + 1]);
+        child[path.size()] = Objects.requireNonNull(name, "name is null");
+        return new Pruning(filter, List.of(child), counters);
     }
 
     /**
@@ -96,7 +94,12 @@ public final class Pruning {
     /** Whether one of the two paths starts with the other. */
     private static boolean related(List<String> a, List<String> b) {
         int n = Math.min(a.size(), b.size());
-        return a.subList(0, n).equals(b.subList(0, n));
+        for (int i = 0; i < n; i++) {
+            if (!a.get(i).equals(b.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the filter reads this path, a field inside it, or the struct it is in. */
