@@ -140,12 +140,18 @@ final class EvalContext {
         checkType(path, current.dtype(), expected);
         Array leaf = leaf(current);
         if (useKernels && leaf instanceof FilterKernel kernel && !isCanonicalKind(leaf) && !(leaf instanceof ConstantArray)) {
-            long[] bits = new long[words];
-            kernel.validity(bits);
-            Bits.andInto(valid, bits);
+            // A column whose type is not nullable has no null to mark: no validity to build and join per batch.
+            if (leaf.dtype().nullable()) {
+                long[] bits = new long[words];
+                kernel.validity(bits);
+                Bits.andInto(valid, bits);
+            }
             return new Col(kernel, leaf, valid);
         }
-        Bits.andInto(valid, validOf(leaf));
+        Validity validity = validityOf(leaf);
+        if (!(validity instanceof Validity.NonNullable || validity instanceof Validity.AllValid)) {
+            Bits.andInto(valid, Bits.valid(validity, n));
+        }
         return new Col(leaf, valid);
     }
 
@@ -211,10 +217,6 @@ final class EvalContext {
                 a = a.toCanonical();
             }
         }
-    }
-
-    private long[] validOf(Array leaf) {
-        return Bits.valid(validityOf(leaf), n);
     }
 
     /** The validity of a canonical array or a constant. */

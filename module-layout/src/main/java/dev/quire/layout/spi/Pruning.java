@@ -2,10 +2,14 @@ package dev.quire.layout.spi;
 
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.expr.BoundExpr;
-import java.util.ArrayList;
+import dev.quire.layout.expr.Expr;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -40,18 +44,68 @@ public final class Pruning {
 
     /** The request for field {@code name} of the struct at this path. */
     public Pruning field(String name) {
-        List<String> child = new ArrayList<>(path.size() + 1);
-        child.addAll(path);
-        child.add(name);
-        return new Pruning(filter, List.copyOf(child), counters);
+        String[] child = path.toArray(new String[path.size() + 1]);
+        child[path.size()] = Objects.requireNonNull(name, "name is null");
+        return new Pruning(filter, List.of(child), counters);
+    }
+
+    /**
+     * The part of the filter that this path's statistics alone can decide, for asking zone after zone: the conjuncts
+     * of the filter's top-level {@code and} that read this path, a field inside it or the struct it is in, joined
+     * again; the whole filter when none does (at the root, or for a filter with no column). The filter implies each
+     * of its conjuncts, so a zone ruled out by them is ruled out by the filter. Conjuncts on other columns are left
+     * out because this column's statistics tell nothing about them, and evaluating them zone after zone only costs.
+     * Bound once per path for the whole request.
+     */
+    public BoundExpr columnFilter() {
+        if (path.isEmpty()) {
+            return filter;
+        }
+        return counters.columnFilters.computeIfAbsent(path, this::conjunctsOnPath);
+    }
+
+    private BoundExpr conjunctsOnPath(List<String> at) {
+        Expr kept = null;
+        int all = 0;
+        Deque<Expr> stack = new ArrayDeque<>();
+        stack.push(filter.expr());
+        while (!stack.isEmpty()) {
+            Expr e = stack.pop();
+            if (e instanceof Expr.And and) {
+                stack.push(and.right());
+                stack.push(and.left());
+                continue;
+            }
+            all++;
+            boolean reads = false;
+            for (FieldPath column : e.columns()) {
+                reads |= related(column.parts(), at);
+            }
+            if (reads) {
+                kept = kept == null ? e : new Expr.And(kept, e);
+            }
+        }
+        if (kept == null || all == 1) {
+            return filter;
+        }
+        return BoundExpr.bind(kept, filter.schema());
+    }
+
+    /** Whether one of the two paths starts with the other. */
+    private static boolean related(List<String> a, List<String> b) {
+        int n = Math.min(a.size(), b.size());
+        for (int i = 0; i < n; i++) {
+            if (!a.get(i).equals(b.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the filter reads this path, a field inside it, or the struct it is in. */
     public boolean isReferenced() {
         for (FieldPath column : filter.columns()) {
-            List<String> parts = column.parts();
-            int n = Math.min(parts.size(), path.size());
-            if (parts.subList(0, n).equals(path.subList(0, n))) {
+            if (related(column.parts(), path)) {
                 return true;
             }
         }
@@ -72,9 +126,11 @@ public final class Pruning {
         return counters.pruned.sum();
     }
 
+    /** What the whole request shares: its counters, and each path's {@link #columnFilter()}. */
     private static final class Counters {
         final LongAdder considered = new LongAdder();
         final LongAdder pruned = new LongAdder();
+        final Map<List<String>, BoundExpr> columnFilters = new ConcurrentHashMap<>();
     }
 
     @Override

@@ -203,6 +203,31 @@ class PruningTest {
 
     /** Random zones with statistics computed (and loosened) from their rows: pruning must never lose a match. */
     @Test
+    void aColumnsFilterIsTheConjunctsOnThatColumn() {
+        BoundExpr filter = Expr.parse("i64 > 5 and (u8 = 1 or i32 < 0) and i64 < 10 and i32 = 7")
+                .bind(Fixture.SCHEMA);
+        dev.quire.layout.spi.Pruning root = dev.quire.layout.spi.Pruning.of(filter);
+        assertTrue(root.columnFilter() == filter, "the root asks the whole filter");
+        dev.quire.layout.spi.Pruning i64 = root.field("i64");
+        assertEquals(Expr.parse("i64 > 5 and i64 < 10"), i64.columnFilter().expr());
+        assertTrue(i64.columnFilter() == root.field("i64").columnFilter(), "bound once per path and request");
+        // A conjunct reading two columns belongs to both.
+        assertEquals(Expr.parse("(u8 = 1 or i32 < 0) and i32 = 7"), root.field("i32").columnFilter().expr());
+        assertEquals(Expr.parse("u8 = 1 or i32 < 0"), root.field("u8").columnFilter().expr());
+        // A column no conjunct reads, and a filter that is one conjunct, keep the whole filter.
+        assertTrue(root.field("f64").columnFilter() == filter);
+        BoundExpr single = Expr.parse("i64 > 5 or u8 = 1").bind(Fixture.SCHEMA);
+        assertTrue(dev.quire.layout.spi.Pruning.of(single).field("i64").columnFilter() == single);
+        // What a column's conjuncts rule out, the filter does too, and here nothing more.
+        ZoneStats z = zone(100, "i64", stats(20L, 30L, DType.primitive(PType.I64, true), 0L, null));
+        assertFalse(i64.columnFilter().mightMatch(z));
+        assertFalse(filter.mightMatch(z));
+        ZoneStats inside = zone(100, "i64", stats(6L, 8L, DType.primitive(PType.I64, true), 0L, null));
+        assertTrue(i64.columnFilter().mightMatch(inside));
+        assertTrue(filter.mightMatch(inside));
+    }
+
+    @Test
     void pruningIsSoundAgainstBruteForce() {
         int trials = 0;
         int empty = 0;

@@ -18,7 +18,7 @@ import java.nio.ByteOrder;
  * <p>A whole block's answers are built as 16 words of bits and then written at the rows' place. Byte codes of up to
  * seven bits are compared eight at a time within a long (each byte's top bit, clear in every code, catches the borrow
  * of its subtraction), and the eight answers are gathered with one multiplication; wider codes are compared one at a
- * time.
+ * time into 0/1 ints, which {@link #foldFlags} turns into bits.
  */
 final class CodeRange {
     /** Eight bytes of a {@code byte[]} as one little-endian long. */
@@ -126,26 +126,213 @@ final class CodeRange {
         return (((atLeast & atMost & TOP_BITS) >>> 7) * GATHER_BYTES) >>> 56;
     }
 
-    /**
-     * The 1024 0/1 ints {@code ints} as 16 words of bits, the first lowest, through {@code flags} (scratch). The tests
-     * write 0/1 ints, not bytes: C2 vectorises an int loop ending in a shift, but not one that narrows a shifted value
-     * to a byte; the plain narrowing copy here vectorises too.
-     */
-    private static void packFlags(int[] ints, byte[] flags, long[] bits) {
-        for (int i = 0; i < FastLanes.BLOCK; i++) {
-            flags[i] = (byte) ints[i];
-        }
+    // Whole-block tests: 1024 codes against [lo, hi] (0 <= lo <= hi <= the largest code, unsigned), answers as 16
+    // words of bits. Codes wider than seven bits get a 0/1 int each, from c - l and h - c, which are both non-negative
+    // exactly when c is in [l, h] and cannot overflow (every value is below 2^31, or 2^63 in longs).
+
+    /** Byte codes of at most seven bits, eight at a time ({@link #inRange8(long, long, long)}). */
+    static void inRange8(byte[] codes, long lo, long hi, long[] answers) {
+        long lows = lo * EVERY_BYTE;
+        long highs = hi * EVERY_BYTE;
         for (int w = 0; w < FastLanes.BLOCK / 64; w++) {
             int i = w * 64;
-            bits[w] = gather8(flags, i) | gather8(flags, i + 8) << 8 | gather8(flags, i + 16) << 16
-                    | gather8(flags, i + 24) << 24 | gather8(flags, i + 32) << 32 | gather8(flags, i + 40) << 40
-                    | gather8(flags, i + 48) << 48 | gather8(flags, i + 56) << 56;
+            answers[w] = inRange8((long) LONGS.get(codes, i), lows, highs)
+                    | inRange8((long) LONGS.get(codes, i + 8), lows, highs) << 8
+                    | inRange8((long) LONGS.get(codes, i + 16), lows, highs) << 16
+                    | inRange8((long) LONGS.get(codes, i + 24), lows, highs) << 24
+                    | inRange8((long) LONGS.get(codes, i + 32), lows, highs) << 32
+                    | inRange8((long) LONGS.get(codes, i + 40), lows, highs) << 40
+                    | inRange8((long) LONGS.get(codes, i + 48), lows, highs) << 48
+                    | inRange8((long) LONGS.get(codes, i + 56), lows, highs) << 56;
         }
     }
 
-    /** The eight 0/1 bytes from {@code flags[i]} as eight bits, the first lowest. */
-    private static long gather8(byte[] flags, int i) {
-        return ((long) LONGS.get(flags, i) * GATHER_BYTES) >>> 56;
+    /** Byte codes of eight bits. */
+    static void inRange8Wide(byte[] codes, int l, int h, int[] flags, long[] answers) {
+        for (int i = 0; i < FastLanes.BLOCK; i++) {
+            int c = codes[i] & 0xFF;
+            flags[i] = ~((c - l) | (h - c)) >>> 31;
+        }
+        foldFlags(flags, answers);
+    }
+
+    /** Codes in shorts. */
+    static void inRange16(short[] codes, int l, int h, int[] flags, long[] answers) {
+        for (int i = 0; i < FastLanes.BLOCK; i++) {
+            int c = codes[i] & 0xFFFF;
+            flags[i] = ~((c - l) | (h - c)) >>> 31;
+        }
+        foldFlags(flags, answers);
+    }
+
+    /** Codes of at most 31 bits in ints. */
+    static void inRange32(int[] codes, int l, int h, int[] flags, long[] answers) {
+        for (int i = 0; i < FastLanes.BLOCK; i++) {
+            int c = codes[i];
+            flags[i] = ~((c - l) | (h - c)) >>> 31;
+        }
+        foldFlags(flags, answers);
+    }
+
+    /** Codes of 32 bits in ints, read unsigned. */
+    static void inRangeU32(int[] codes, long lo, long hi, int[] flags, long[] answers) {
+        for (int i = 0; i < FastLanes.BLOCK; i++) {
+            long c = codes[i] & 0xFFFF_FFFFL;
+            flags[i] = (int) (~((c - lo) | (hi - c)) >>> 63);
+        }
+        foldFlags(flags, answers);
+    }
+
+    /** Codes in longs, of fewer than 64 bits ({@code narrow}: below {@code 2^63}) or of 64, compared unsigned. */
+    static void inRange64(long[] codes, boolean narrow, long lo, long hi, int[] flags, long[] answers) {
+        if (narrow) {
+            for (int i = 0; i < FastLanes.BLOCK; i++) {
+                long c = codes[i];
+                flags[i] = (int) (~((c - lo) | (hi - c)) >>> 63);
+            }
+        } else {
+            long bias = (hi - lo) ^ Long.MIN_VALUE;
+            for (int i = 0; i < FastLanes.BLOCK; i++) {
+                flags[i] = ((codes[i] - lo) ^ Long.MIN_VALUE) <= bias ? 1 : 0;
+            }
+        }
+        foldFlags(flags, answers);
+    }
+
+    // Row-by-row tests of the rows asked for in one block, a kernel per word type: for each word of asked rows, the
+    // codes of its set bits are read from the heap copy of the block (block position from + i is row firstRow + i)
+    // and tested against lo + [0, bias ^ MIN]; the word's answers are or-ed into the same word of out, which is clear
+    // at those rows.
+
+    private static void testRows8(byte[] in, byte[] rowOf, int width, long mask, long[] within, int from, int to,
+            long firstRow, long lo, long bias, long[] out) {
+        long lastRow = firstRow + (to - from);
+        for (int w = (int) (firstRow >>> 6); w <= (int) ((lastRow - 1) >>> 6); w++) {
+            long asked = asked(within, w, firstRow, lastRow);
+            int base = (int) (((long) w << 6) - firstRow) + from;
+            long hits = 0;
+            while (asked != 0) {
+                int t = Long.numberOfTrailingZeros(asked);
+                asked &= asked - 1;
+                if (((FastLanes.code8(in, rowOf, width, mask, base + t) - lo) ^ Long.MIN_VALUE) <= bias) {
+                    hits |= 1L << t;
+                }
+            }
+            out[w] |= hits;
+        }
+    }
+
+    private static void testRows16(short[] in, byte[] rowOf, int width, long mask, long[] within, int from, int to,
+            long firstRow, long lo, long bias, long[] out) {
+        long lastRow = firstRow + (to - from);
+        for (int w = (int) (firstRow >>> 6); w <= (int) ((lastRow - 1) >>> 6); w++) {
+            long asked = asked(within, w, firstRow, lastRow);
+            int base = (int) (((long) w << 6) - firstRow) + from;
+            long hits = 0;
+            while (asked != 0) {
+                int t = Long.numberOfTrailingZeros(asked);
+                asked &= asked - 1;
+                if (((FastLanes.code16(in, rowOf, width, mask, base + t) - lo) ^ Long.MIN_VALUE) <= bias) {
+                    hits |= 1L << t;
+                }
+            }
+            out[w] |= hits;
+        }
+    }
+
+    private static void testRows32(int[] in, byte[] rowOf, int width, long mask, long[] within, int from, int to,
+            long firstRow, long lo, long bias, long[] out) {
+        long lastRow = firstRow + (to - from);
+        for (int w = (int) (firstRow >>> 6); w <= (int) ((lastRow - 1) >>> 6); w++) {
+            long asked = asked(within, w, firstRow, lastRow);
+            int base = (int) (((long) w << 6) - firstRow) + from;
+            long hits = 0;
+            while (asked != 0) {
+                int t = Long.numberOfTrailingZeros(asked);
+                asked &= asked - 1;
+                if (((FastLanes.code32(in, rowOf, width, mask, base + t) - lo) ^ Long.MIN_VALUE) <= bias) {
+                    hits |= 1L << t;
+                }
+            }
+            out[w] |= hits;
+        }
+    }
+
+    private static void testRows64(long[] in, byte[] rowOf, int width, long mask, long[] within, int from, int to,
+            long firstRow, long lo, long bias, long[] out) {
+        long lastRow = firstRow + (to - from);
+        for (int w = (int) (firstRow >>> 6); w <= (int) ((lastRow - 1) >>> 6); w++) {
+            long asked = asked(within, w, firstRow, lastRow);
+            int base = (int) (((long) w << 6) - firstRow) + from;
+            long hits = 0;
+            while (asked != 0) {
+                int t = Long.numberOfTrailingZeros(asked);
+                asked &= asked - 1;
+                if (((FastLanes.code64(in, rowOf, width, mask, base + t) - lo) ^ Long.MIN_VALUE) <= bias) {
+                    hits |= 1L << t;
+                }
+            }
+            out[w] |= hits;
+        }
+    }
+
+    /** Word {@code w} of {@code within}, its rows outside {@code [firstRow, lastRow)} cleared. */
+    private static long asked(long[] within, int w, long firstRow, long lastRow) {
+        long bits = within[w];
+        long lowRow = (long) w << 6;
+        if (lowRow < firstRow) {
+            bits &= -1L << (firstRow - lowRow);
+        }
+        if (lastRow - lowRow < 64) {
+            bits &= (1L << (lastRow - lowRow)) - 1;
+        }
+        return bits;
+    }
+
+    /**
+     * The 1024 0/1 ints {@code flags} (overwritten) as 16 words of bits, the first lowest. Folding the upper half of
+     * the flags onto the lower one five times, shifted by 16, 8, 4, 2 and 1, leaves in flag {@code j < 32} the answer
+     * for position {@code 32k + j} at bit {@code k}: a 32 x 32 bit matrix, built by loops over adjacent ints with a
+     * fixed shift, which vectorise (narrowing ints to bytes, or setting one bit per row, does not). Transposing it
+     * puts the answers in position order.
+     */
+    static void foldFlags(int[] flags, long[] bits) {
+        for (int half = FastLanes.BLOCK / 2, shift = 16; half >= 32; half >>>= 1, shift >>>= 1) {
+            for (int i = 0; i < half; i++) {
+                flags[i] |= flags[i + half] << shift;
+            }
+        }
+        transpose32(flags);
+        for (int w = 0; w < FastLanes.BLOCK / 64; w++) {
+            bits[w] = flags[2 * w] & 0xFFFF_FFFFL | (long) flags[2 * w + 1] << 32;
+        }
+    }
+
+    /**
+     * Transposes the 32 x 32 bit matrix in {@code m[0..32)} in place (bit {@code c} of {@code m[r]} goes to bit
+     * {@code r} of {@code m[c]}): swaps the quarter at rows {@code [0, 16)}, bits {@code [16, 32)} with the one at rows
+     * {@code [16, 32)}, bits {@code [0, 16)}, then the same within each quarter, down to single bits.
+     */
+    static void transpose32(int[] m) {
+        swapBlocks(m, 16, 0x0000_FFFF);
+        swapBlocks(m, 8, 0x00FF_00FF);
+        swapBlocks(m, 4, 0x0F0F_0F0F);
+        swapBlocks(m, 2, 0x3333_3333);
+        swapBlocks(m, 1, 0x5555_5555);
+    }
+
+    /**
+     * One step of {@link #transpose32}: within each {@code 2s x 2s} block, swaps its first {@code s} rows' upper
+     * {@code s} bits (those of {@code mask << s}) with its last {@code s} rows' lower ones (those of {@code mask}).
+     */
+    private static void swapBlocks(int[] m, int s, int mask) {
+        for (int base = 0; base < 32; base += 2 * s) {
+            for (int k = base; k < base + s; k++) {
+                int t = ((m[k] >>> s) ^ m[k + s]) & mask;
+                m[k + s] ^= t;
+                m[k] ^= t << s;
+            }
+        }
     }
 
     /**
@@ -201,8 +388,6 @@ final class CodeRange {
         private final byte[] rowOf;
         private final long[] bits = new long[FastLanes.BLOCK / 64];
         private final int[] ints = new int[FastLanes.BLOCK];
-        private final byte[] flags = new byte[FastLanes.BLOCK];
-        private int[] asked;
         private byte[] in8;
         private byte[] codes8;
         private short[] in16;
@@ -256,42 +441,18 @@ final class CodeRange {
         void unpackAndTest(MemorySegment packed, int b, int from, int to, long firstRow, long lo, long hi,
                 long[] out) {
             copyIn(packed, b);
-            long[] answers = bits;
-            int[] f = ints;
-            long bias = (hi - lo) ^ Long.MIN_VALUE;
-            // The whole block is tested (positions outside [from, to) are not written to out). Codes wider than seven
-            // bits get a 0/1 int each, from c - l and h - c, which are both non-negative exactly when c is in [l, h]
-            // and cannot overflow (every value is below 2^31, or 2^63 in longs); the ints become bytes, and eight
-            // bytes then become eight bits.
+            // The whole block is tested (positions outside [from, to) are not written to out), each type in a kernel
+            // of its own, so that C2 compiles each small loop early and for the one type it sees.
             switch (typeBits) {
                 case 8 -> {
                     if (codes8 == null) {
                         codes8 = new byte[FastLanes.BLOCK];
                     }
                     BitUnpack8.unpack(width, in8, 0, codes8, 0);
-                    byte[] codes = codes8;
                     if (width < 8) {
-                        long lows = lo * EVERY_BYTE;
-                        long highs = hi * EVERY_BYTE;
-                        for (int w = 0; w < FastLanes.BLOCK / 64; w++) {
-                            int i = w * 64;
-                            answers[w] = inRange8((long) LONGS.get(codes, i), lows, highs)
-                                    | inRange8((long) LONGS.get(codes, i + 8), lows, highs) << 8
-                                    | inRange8((long) LONGS.get(codes, i + 16), lows, highs) << 16
-                                    | inRange8((long) LONGS.get(codes, i + 24), lows, highs) << 24
-                                    | inRange8((long) LONGS.get(codes, i + 32), lows, highs) << 32
-                                    | inRange8((long) LONGS.get(codes, i + 40), lows, highs) << 40
-                                    | inRange8((long) LONGS.get(codes, i + 48), lows, highs) << 48
-                                    | inRange8((long) LONGS.get(codes, i + 56), lows, highs) << 56;
-                        }
+                        inRange8(codes8, lo, hi, bits);
                     } else {
-                        int l = (int) lo;
-                        int h = (int) hi;
-                        for (int i = 0; i < FastLanes.BLOCK; i++) {
-                            int c = codes[i] & 0xFF;
-                            f[i] = ~((c - l) | (h - c)) >>> 31;
-                        }
-                        packFlags(f, flags, answers);
+                        inRange8Wide(codes8, (int) lo, (int) hi, ints, bits);
                     }
                 }
                 case 16 -> {
@@ -299,56 +460,28 @@ final class CodeRange {
                         codes16 = new short[FastLanes.BLOCK];
                     }
                     BitUnpack16.unpack(width, in16, 0, codes16, 0);
-                    short[] codes = codes16;
-                    int l = (int) lo;
-                    int h = (int) hi;
-                    for (int i = 0; i < FastLanes.BLOCK; i++) {
-                        int c = codes[i] & 0xFFFF;
-                        f[i] = ~((c - l) | (h - c)) >>> 31;
-                    }
-                    packFlags(f, flags, answers);
+                    inRange16(codes16, (int) lo, (int) hi, ints, bits);
                 }
                 case 32 -> {
                     if (codes32 == null) {
                         codes32 = new int[FastLanes.BLOCK];
                     }
                     BitUnpack32.unpack(width, in32, 0, codes32, 0);
-                    int[] codes = codes32;
                     if (width < 32) {
-                        int l = (int) lo;
-                        int h = (int) hi;
-                        for (int i = 0; i < FastLanes.BLOCK; i++) {
-                            int c = codes[i];
-                            f[i] = ~((c - l) | (h - c)) >>> 31;
-                        }
+                        inRange32(codes32, (int) lo, (int) hi, ints, bits);
                     } else {
-                        for (int i = 0; i < FastLanes.BLOCK; i++) {
-                            long c = codes[i] & 0xFFFF_FFFFL;
-                            f[i] = (int) (~((c - lo) | (hi - c)) >>> 63);
-                        }
+                        inRangeU32(codes32, lo, hi, ints, bits);
                     }
-                    packFlags(f, flags, answers);
                 }
                 default -> {
                     if (codes64 == null) {
                         codes64 = new long[FastLanes.BLOCK];
                     }
                     BitUnpack64.unpack(width, in64, 0, codes64, 0);
-                    long[] codes = codes64;
-                    if (width < 64) {
-                        for (int i = 0; i < FastLanes.BLOCK; i++) {
-                            long c = codes[i];
-                            f[i] = (int) (~((c - lo) | (hi - c)) >>> 63);
-                        }
-                    } else {
-                        for (int i = 0; i < FastLanes.BLOCK; i++) {
-                            f[i] = ((codes[i] - lo) ^ Long.MIN_VALUE) <= bias ? 1 : 0;
-                        }
-                    }
-                    packFlags(f, flags, answers);
+                    inRange64(codes64, width < 64, lo, hi, ints, bits);
                 }
             }
-            deposit(answers, from, to, firstRow, out);
+            deposit(bits, from, to, firstRow, out);
         }
 
         /**
@@ -359,83 +492,14 @@ final class CodeRange {
         void testRows(MemorySegment packed, int b, long[] within, int from, int to, long firstRow, long lo,
                 long hi, long[] out) {
             copyIn(packed, b);
-            if (asked == null) {
-                asked = new int[FastLanes.BLOCK];
-            }
-            int n = positions(within, from, to, firstRow, asked);
-            int[] ps = asked;
             long bias = (hi - lo) ^ Long.MIN_VALUE;
             long mask = width == 64 ? -1L : (1L << width) - 1;
-            long shiftRows = firstRow - from;
             switch (typeBits) {
-                case 8 -> {
-                    byte[] in = in8;
-                    for (int k = 0; k < n; k++) {
-                        int p = ps[k];
-                        if (((FastLanes.code8(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
-                            long row = p + shiftRows;
-                            out[(int) (row >>> 6)] |= 1L << row;
-                        }
-                    }
-                }
-                case 16 -> {
-                    short[] in = in16;
-                    for (int k = 0; k < n; k++) {
-                        int p = ps[k];
-                        if (((FastLanes.code16(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
-                            long row = p + shiftRows;
-                            out[(int) (row >>> 6)] |= 1L << row;
-                        }
-                    }
-                }
-                case 32 -> {
-                    int[] in = in32;
-                    for (int k = 0; k < n; k++) {
-                        int p = ps[k];
-                        if (((FastLanes.code32(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
-                            long row = p + shiftRows;
-                            out[(int) (row >>> 6)] |= 1L << row;
-                        }
-                    }
-                }
-                default -> {
-                    long[] in = in64;
-                    for (int k = 0; k < n; k++) {
-                        int p = ps[k];
-                        if (((FastLanes.code64(in, rowOf, width, mask, p) - lo) ^ Long.MIN_VALUE) <= bias) {
-                            long row = p + shiftRows;
-                            out[(int) (row >>> 6)] |= 1L << row;
-                        }
-                    }
-                }
+                case 8 -> testRows8(in8, rowOf, width, mask, within, from, to, firstRow, lo, bias, out);
+                case 16 -> testRows16(in16, rowOf, width, mask, within, from, to, firstRow, lo, bias, out);
+                case 32 -> testRows32(in32, rowOf, width, mask, within, from, to, firstRow, lo, bias, out);
+                default -> testRows64(in64, rowOf, width, mask, within, from, to, firstRow, lo, bias, out);
             }
-        }
-
-        /**
-         * Writes to {@code ps} the block positions in {@code [from, to)} whose rows (position {@code from} is row
-         * {@code firstRow}) are set in {@code within}, ascending; returns how many.
-         */
-        private static int positions(long[] within, int from, int to, long firstRow, int[] ps) {
-            long lastRow = firstRow + (to - from);
-            int firstWord = (int) (firstRow >>> 6);
-            int lastWord = (int) ((lastRow - 1) >>> 6);
-            int n = 0;
-            for (int w = firstWord; w <= lastWord; w++) {
-                long bits = within[w];
-                long lowRow = (long) w << 6;
-                if (lowRow < firstRow) {
-                    bits &= -1L << (firstRow - lowRow);
-                }
-                if (lastRow - lowRow < 64) {
-                    bits &= (1L << (lastRow - lowRow)) - 1;
-                }
-                int base = (int) (lowRow - firstRow) + from;
-                while (bits != 0) {
-                    ps[n++] = base + Long.numberOfTrailingZeros(bits);
-                    bits &= bits - 1;
-                }
-            }
-            return n;
         }
     }
 }

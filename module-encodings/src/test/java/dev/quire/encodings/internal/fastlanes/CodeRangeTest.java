@@ -184,4 +184,51 @@ class CodeRangeTest {
             }
         }
     }
+
+    @Test
+    void foldedFlagsAreTheFlagsAsBits() {
+        Random random = new Random(13);
+        int[] flags = new int[1024];
+        long[] bits = new long[16];
+        for (int round = 0; round < 300; round++) {
+            // All set, all but a few, random densities, and one flag alone, so each bit's place is checked alone too.
+            int oneIn = round % 10 == 0 ? 1 : round % 10 == 1 ? 200 : 1 + random.nextInt(8);
+            boolean[] expected = new boolean[1024];
+            for (int i = 0; i < 1024; i++) {
+                boolean drawn = random.nextInt(oneIn) == 0;
+                expected[i] = round % 10 == 1 ? !drawn : drawn;
+                flags[i] = expected[i] ? 1 : 0;
+            }
+            if (round % 10 == 2) {
+                java.util.Arrays.fill(expected, false);
+                java.util.Arrays.fill(flags, 0);
+                int one = random.nextInt(1024);
+                expected[one] = true;
+                flags[one] = 1;
+            }
+            java.util.Arrays.fill(bits, 0x5A5A_5A5A_5A5A_5A5AL);
+            CodeRange.foldFlags(flags, bits);
+            for (int i = 0; i < 1024; i++) {
+                assertEquals(expected[i], (bits[i >>> 6] & (1L << i)) != 0, "position " + i + ", round " + round);
+            }
+        }
+    }
+
+    @Test
+    void transposeMovesEachBitToTheMirroredPlace() {
+        Random random = new Random(14);
+        int[] m = new int[32];
+        for (int round = 0; round < 200; round++) {
+            for (int r = 0; r < 32; r++) {
+                m[r] = random.nextInt();
+            }
+            int[] before = m.clone();
+            CodeRange.transpose32(m);
+            for (int r = 0; r < 32; r++) {
+                for (int c = 0; c < 32; c++) {
+                    assertEquals((before[r] >>> c) & 1, (m[c] >>> r) & 1, "bit " + c + " of row " + r);
+                }
+            }
+        }
+    }
 }

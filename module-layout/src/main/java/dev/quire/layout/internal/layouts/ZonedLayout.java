@@ -8,6 +8,7 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.Projection;
+import dev.quire.layout.expr.BoundExpr;
 import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.expr.ZoneStats;
 import dev.quire.layout.internal.proto.AggregateSpec;
@@ -214,11 +215,12 @@ public class ZonedLayout implements LayoutVTable {
             long[] cleared = null;
             long considered = 0;
             long pruned = 0;
+            BoundExpr filter = pruning.columnFilter();
             for (long z = from / zoneLen; z * zoneLen < to; z++) {
                 int zone = Math.toIntExact(z);
                 considered++;
                 ZoneStats stats = ZoneStats.of(table.zoneRows(zone), Map.of(path, table.zone(zone)));
-                if (!pruning.filter().mightMatch(stats)) {
+                if (!filter.mightMatch(stats)) {
                     pruned++;
                     if (cleared == null) {
                         cleared = new long[(int) ((to - from + 63) >>> 6)];
