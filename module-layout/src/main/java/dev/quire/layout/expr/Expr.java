@@ -3,6 +3,7 @@ package dev.quire.layout.expr;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -386,6 +387,26 @@ public sealed interface Expr
     /** {@code this and other}. */
     default And and(Expr other) {
         return new And(this, other);
+    }
+
+    /**
+     * The top-level conjuncts, left to right: the operands of this expression's nested {@code and}s, or the expression
+     * itself when it is not an {@code and}. Each row that passes the expression passes every one of them.
+     */
+    default List<Expr> conjuncts() {
+        List<Expr> out = new ArrayList<>();
+        ArrayDeque<Expr> stack = new ArrayDeque<>();
+        stack.push(this);
+        while (!stack.isEmpty()) {
+            Expr e = stack.pop();
+            if (e instanceof And and) {
+                stack.push(and.right());
+                stack.push(and.left());
+            } else {
+                out.add(e);
+            }
+        }
+        return out;
     }
 
     /** {@code this or other}. */

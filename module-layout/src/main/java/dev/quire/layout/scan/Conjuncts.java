@@ -5,10 +5,8 @@ import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.expr.BoundExpr;
 import dev.quire.layout.expr.Expr;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,18 +52,10 @@ final class Conjuncts {
         // Top-level conjuncts, those on the same single column joined again: `x >= 1 and x < 5` stays one conjunct,
         // which binds to one range test, so the column is read and tested once per split, not once per comparison.
         Map<Object, Expr> byColumn = new LinkedHashMap<>();
-        Deque<Expr> stack = new ArrayDeque<>();
-        stack.push(filter.expr());
-        while (!stack.isEmpty()) {
-            Expr e = stack.pop();
-            if (e instanceof Expr.And and) {
-                stack.push(and.right());
-                stack.push(and.left());
-            } else {
-                List<FieldPath> columns = e.bind(schema).columns();
-                Object key = columns.size() == 1 ? columns.getFirst() : new Object();
-                byColumn.merge(key, e, Expr.And::new);
-            }
+        for (Expr e : filter.expr().conjuncts()) {
+            List<FieldPath> columns = e.bind(schema).columns();
+            Object key = columns.size() == 1 ? columns.getFirst() : new Object();
+            byColumn.merge(key, e, Expr.And::new);
         }
         List<Conjunct> list = new ArrayList<>();
         for (Expr e : byColumn.values()) {

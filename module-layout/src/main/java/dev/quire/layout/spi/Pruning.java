@@ -3,8 +3,6 @@ package dev.quire.layout.spi;
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.expr.BoundExpr;
 import dev.quire.layout.expr.Expr;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -66,17 +64,8 @@ public final class Pruning {
 
     private BoundExpr conjunctsOnPath(List<String> at) {
         Expr kept = null;
-        int all = 0;
-        Deque<Expr> stack = new ArrayDeque<>();
-        stack.push(filter.expr());
-        while (!stack.isEmpty()) {
-            Expr e = stack.pop();
-            if (e instanceof Expr.And and) {
-                stack.push(and.right());
-                stack.push(and.left());
-                continue;
-            }
-            all++;
+        List<Expr> conjuncts = filter.expr().conjuncts();
+        for (Expr e : conjuncts) {
             boolean reads = false;
             for (FieldPath column : e.columns()) {
                 reads |= related(column.parts(), at);
@@ -85,7 +74,7 @@ public final class Pruning {
                 kept = kept == null ? e : new Expr.And(kept, e);
             }
         }
-        if (kept == null || all == 1) {
+        if (kept == null || conjuncts.size() == 1) {
             return filter;
         }
         return BoundExpr.bind(kept, filter.schema());

@@ -46,6 +46,17 @@ class ExprParserTest {
     }
 
     @Test
+    void conjunctsAreTheOperandsOfNestedAndsLeftToRight() {
+        assertEquals(List.of(col("a").eq(1)), col("a").eq(1).conjuncts());
+        Expr or = Expr.parse("a = 1 or b = 2");
+        assertEquals(List.of(or), or.conjuncts(), "an or is one conjunct");
+        assertEquals(List.of(col("a").eq(1), col("b").eq(2), col("c").eq(3), or),
+                Expr.parse("(a = 1 and (b = 2 and c = 3)) and (a = 1 or b = 2)").conjuncts());
+        assertEquals(List.of(col("a").gt(1), Expr.not(col("b").eq(2).and(col("c").eq(3)))),
+                Expr.parse("a > 1 and not (b = 2 and c = 3)").conjuncts(), "an and under a not stays whole");
+    }
+
+    @Test
     void theIssueExample() {
         Expr e = Expr.parse("l_shipdate >= date '1994-01-01' and l_quantity < 24");
         assertEquals(col("l_shipdate").ge(LocalDate.of(1994, 1, 1)).and(col("l_quantity").lt(24)), e);
