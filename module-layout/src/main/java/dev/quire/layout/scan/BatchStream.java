@@ -73,10 +73,7 @@ public final class BatchStream implements Iterable<StructArray>, Iterator<Struct
 
     /** What the scan has done so far. */
     public ScanMetrics metrics() {
-        var pruning = run.pruning();
-        return new ScanMetrics(run.splits.sum(), run.splitsPruned.sum(),
-                pruning == null ? 0 : pruning.zonesConsidered(), pruning == null ? 0 : pruning.zonesPruned(),
-                run.rowsScanned.sum(), returned);
+        return run.metrics(returned);
     }
 
     /** Canonicalises a batch and, through structs and extensions, every field in it. */

@@ -303,11 +303,7 @@ public final class Scan {
     public ScanMetrics forEachConcurrently(Consumer<? super StructArray> consumer) {
         Objects.requireNonNull(consumer, "consumer is null");
         ScanRun run = start(projection, consumer);
-        long rows = run.consumeAll();
-        Pruning pruning = run.pruning();
-        return new ScanMetrics(run.splits.sum(), run.splitsPruned.sum(),
-                pruning == null ? 0 : pruning.zonesConsidered(), pruning == null ? 0 : pruning.zonesPruned(),
-                run.rowsScanned.sum(), rows);
+        return run.metrics(run.consumeAll());
     }
 
     /** The paths projected, or empty when all columns are (for tools). */

@@ -17,10 +17,10 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 
 /**
  * The running state of one scan: split tasks in flight, bounded by the scan's concurrency, and the batches they
@@ -137,8 +137,10 @@ final class ScanRun implements AutoCloseable {
         }
     }
 
-    Pruning pruning() {
-        return pruning;
+    /** What the scan has done so far, with {@code returned} rows handed out. */
+    ScanMetrics metrics(long returned) {
+        return new ScanMetrics(splits.sum(), splitsPruned.sum(), pruning == null ? 0 : pruning.zonesConsidered(),
+                pruning == null ? 0 : pruning.zonesPruned(), rowsScanned.sum(), returned);
     }
 
     /** The next batch with at least one row, or null when the scan is done. */
