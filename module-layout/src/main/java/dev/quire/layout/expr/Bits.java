@@ -78,6 +78,16 @@ final class Bits {
         };
     }
 
+    /**
+     * Clears in {@code target} the rows {@code validity} marks null, for an array of {@code n} rows: nothing to do (and
+     * nothing built) when every row is valid.
+     */
+    static void andValidity(long[] target, Validity validity, long n) {
+        if (!(validity instanceof Validity.NonNullable || validity instanceof Validity.AllValid)) {
+            andInto(target, valid(validity, n));
+        }
+    }
+
     static void andInto(long[] target, long[] other) {
         for (int i = 0; i < target.length; i++) {
             target[i] &= other[i];

@@ -133,7 +133,7 @@ final class EvalContext {
                 throw notStruct(path, k, canonical.dtype());
             }
             if (k > 0) {
-                Bits.andInto(valid, Bits.valid(struct.validity(), n));
+                Bits.andValidity(valid, struct.validity(), n);
             }
             current = struct.field(indexOf(struct.dtype(), path, k));
         }
@@ -148,10 +148,7 @@ final class EvalContext {
             }
             return new Col(kernel, leaf, valid);
         }
-        Validity validity = validityOf(leaf);
-        if (!(validity instanceof Validity.NonNullable || validity instanceof Validity.AllValid)) {
-            Bits.andInto(valid, Bits.valid(validity, n));
-        }
+        Bits.andValidity(valid, validityOf(leaf), n);
         return new Col(leaf, valid);
     }
 

@@ -3,6 +3,7 @@ package dev.quire.layout.spi;
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.expr.BoundExpr;
 import dev.quire.layout.expr.Expr;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -50,10 +51,10 @@ public final class Pruning {
     /**
      * The part of the filter that this path's statistics alone can decide, for asking zone after zone: the conjuncts
      * of the filter's top-level {@code and} that read this path, a field inside it or the struct it is in, joined
-     * again; the whole filter when none does (at the root, or for a filter with no column). The filter implies each
-     * of its conjuncts, so a zone ruled out by them is ruled out by the filter. Conjuncts on other columns are left
-     * out because this column's statistics tell nothing about them, and evaluating them zone after zone only costs.
-     * Bound once per path for the whole request.
+     * again with those that read no column; the whole filter when none reads this path (at the root, or for a filter
+     * with no column) or when all are kept. The filter implies each of its conjuncts, so a zone ruled out by them is
+     * ruled out by the filter. Conjuncts on other columns are left out because this column's statistics tell nothing
+     * about them, and evaluating them zone after zone only costs. Bound once per path for the whole request.
      */
     public BoundExpr columnFilter() {
         if (path.isEmpty()) {
@@ -63,21 +64,24 @@ public final class Pruning {
     }
 
     private BoundExpr conjunctsOnPath(List<String> at) {
-        Expr kept = null;
         List<Expr> conjuncts = filter.expr().conjuncts();
+        List<Expr> kept = new ArrayList<>();
+        boolean readsPath = false;
         for (Expr e : conjuncts) {
             boolean reads = false;
             for (FieldPath column : e.columns()) {
                 reads |= related(column.parts(), at);
             }
-            if (reads) {
-                kept = kept == null ? e : new Expr.And(kept, e);
+            readsPath |= reads;
+            // A conjunct with no column (a literal, say) is decided in every zone: kept, as the whole filter had it.
+            if (reads || e.columns().isEmpty()) {
+                kept.add(e);
             }
         }
-        if (kept == null || conjuncts.size() == 1) {
+        if (!readsPath || kept.size() == conjuncts.size()) {
             return filter;
         }
-        return BoundExpr.bind(kept, filter.schema());
+        return BoundExpr.bind(Expr.allOf(kept), filter.schema());
     }
 
     /** Whether one of the two paths starts with the other. */

@@ -472,11 +472,12 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
                 }
                 default -> {
                     if (in32 == null) {
-                        in32 = new int[Math.max(1, words)];
+                        in32 = new int[words];
                     }
                     MemorySegment.copy(packed, LittleEndian.INT, at, in32, 0, words);
-                    if (count == FastLanes.BLOCK && out.length >= FastLanes.BLOCK) {
-                        // a whole block wanted and room for it: unpacked in place, nothing written past its rows
+                    if (count == FastLanes.BLOCK) {
+                        // a whole block wanted (the caller has room for it): unpacked in place, nothing written past
+                        // its rows
                         BitUnpack32.unpack(width, in32, 0, out, 0);
                     } else {
                         if (out32 == null) {

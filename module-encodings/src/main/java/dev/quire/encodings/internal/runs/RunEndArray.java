@@ -169,23 +169,26 @@ final class RunEndArray implements Array, IntegerBlocks {
         int runs = ends.length;
         MemorySegment s = values.values();
         boolean unsigned = values.ptype().isUnsigned();
-        // 4-byte run values are read where they are (the decoded child's array, only read): no copy
-        int[] v = values.ptype().byteWidth() == 4 ? Buffers.ints(s, runs) : new int[runs];
-        switch (values.ptype().byteWidth()) {
+        int[] v = switch (values.ptype().byteWidth()) {
             case 1 -> {
+                int[] w = new int[runs];
                 for (int r = 0; r < runs; r++) {
                     byte b = s.get(ValueLayout.JAVA_BYTE, r);
-                    v[r] = unsigned ? b & 0xFF : b;
+                    w[r] = unsigned ? b & 0xFF : b;
                 }
+                yield w;
             }
             case 2 -> {
+                int[] w = new int[runs];
                 for (int r = 0; r < runs; r++) {
                     short x = s.get(LittleEndian.SHORT, (long) r << 1);
-                    v[r] = unsigned ? x & 0xFFFF : x;
+                    w[r] = unsigned ? x & 0xFFFF : x;
                 }
+                yield w;
             }
-            default -> { }
-        }
+            // 4-byte run values are read where they are (the decoded child's array, only read): no copy
+            default -> Buffers.ints(s, runs);
+        };
         int max = 0;
         int signs = 0;
         for (int r = 0; r < runs; r++) {
