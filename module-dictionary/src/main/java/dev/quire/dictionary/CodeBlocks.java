@@ -1,5 +1,6 @@
 package dev.quire.dictionary;
 
+import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
@@ -59,8 +60,13 @@ final class CodeBlocks {
 
     private CodeBlocks(DictArray dict, boolean gather) {
         this.dict = dict;
-        this.count = Math.toIntExact(dict.valuesHandle().length());
-        this.length = Math.toIntExact(dict.length());
+        // Codes are read as ints: values past the int range cannot be named by one, so the check's bound stops there.
+        this.count = (int) Math.min(dict.valuesHandle().length(), Integer.MAX_VALUE);
+        if (dict.length() > Integer.MAX_VALUE) {
+            throw new InvalidArgumentException("a dictionary array of " + dict.length() + " rows is longer than the "
+                    + Integer.MAX_VALUE + " rows its codes can be read in");
+        }
+        this.length = (int) dict.length();
         this.cursor = dict.codeBlocks().orElse(null);
         if (cursor == null) {
             PrimitiveArray codes = dict.codesUnchecked();

@@ -48,6 +48,14 @@ class DictReadTest {
         assertTrue(ColumnStrategies.ids().contains(DictionaryStrategy.ID), ColumnStrategies.ids().toString());
     }
 
+    @Test
+    void valuesPastTheIntRangeAreNoErrorForCodesThatNameTheFirstOnes() {
+        // A constant dictionary of 2^31 + 10 values, named by three codes: the check bounds codes by the int range.
+        Array values = new dev.quire.layout.array.ConstantArray(new Scalar(new DType.Utf8(false), "x"), (1L << 31) + 10);
+        DictArray dict = new DictArray(values.dtype(), PrimitiveArray.ofInts(0, 1, 2), values);
+        assertEquals(3, dict.length());
+    }
+
     /** tiny_5rows: the reference wrote `name` as a dict layout, varbinview values and u16 primitive codes. */
     @Test
     void readsTheReferencesDictionaryLayout() {
