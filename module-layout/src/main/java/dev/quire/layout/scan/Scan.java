@@ -29,7 +29,8 @@ import java.util.function.Consumer;
  * evaluate the filter (its conjuncts in the order of their observed selectivity), then read the projected columns
  * and keep the selected rows. Up to {@link #concurrency(int)} tasks run at once on a shared pool; their batches come
  * out in row order unless {@link #ordered(boolean) ordered(false)}. Batches are struct arrays of the projected
- * columns, each field canonical; a split whose rows are all filtered out produces no batch.
+ * columns, each field canonical unless {@link #canonical(boolean) canonical(false)}; a split whose rows are all
+ * filtered out produces no batch.
  *
  * <p>A filter and a limit together are supported: an ordered scan returns the first {@code n} matching rows in file
  * order; an unordered scan returns some {@code n} matching rows. The filter, projection and selection are checked
@@ -60,6 +61,7 @@ public final class Scan {
     private int concurrency = ScanPool.defaultConcurrency();
     private Executor executor;
     private boolean filterKernels;
+    private boolean canonical = true;
 
     /**
      * A scan of all of {@code file}'s rows and columns.
@@ -174,6 +176,22 @@ public final class Scan {
         return this;
     }
 
+    /**
+     * Whether each batch's fields are decoded to their canonical arrays before the batch is handed out (the default),
+     * or left as the file's encodings read them: bit-packed, frame-of-reference, run-end, dictionary or FSST arrays,
+     * say, which decode on {@link dev.quire.layout.array.Array#toCanonical()}. A consumer that reads each value once
+     * then decodes a block at a time where it reads ({@link dev.quire.layout.array.LongBlocks#cursor}), in cache,
+     * instead of the scan writing each whole column into new memory for it to read back.
+     *
+     * <p>Structs and extensions stay structs and extensions; their fields and storage are what is left encoded. With
+     * {@code false}, corrupt encoded data in a file may surface as a
+     * {@link dev.quire.errors.MalformedFileException} when a column is read rather than from the scan.
+     */
+    public Scan canonical(boolean canonical) {
+        this.canonical = canonical;
+        return this;
+    }
+
     /** The dtype of the batches. */
     public DType.Struct outputType() {
         return (DType.Struct) projection.apply(dtype);
@@ -273,7 +291,7 @@ public final class Scan {
         Conjuncts conjuncts = filter == null ? null : new Conjuncts(filter, dtype, filterKernels);
         Pruning pruning = filter == null ? null : Pruning.of(filter);
         return new ScanRun(file.layout(), file.reader(), read, conjuncts, pruning, selection, plan(read, true),
-                limit, ordered, concurrency, pool, sink);
+                limit, ordered, concurrency, pool, sink, canonical);
     }
 
     /** Runs the scan, handing each batch to {@code consumer} on the calling thread. */

@@ -44,6 +44,8 @@ final class ScanRun implements AutoCloseable {
     private final SplitPlan plan;
     private final long limit;
     private final boolean ordered;
+    /** Whether batches are decoded to canonical fields before they are handed out ({@link Scan#canonical}). */
+    private final boolean canonical;
     private final int concurrency;
     private final Tracked pool;
 
@@ -65,8 +67,9 @@ final class ScanRun implements AutoCloseable {
 
     ScanRun(Layout layout, LayoutReader root, Projection projection, Conjuncts conjuncts, Pruning pruning,
             Selection selection, SplitPlan plan, long limit, boolean ordered, int concurrency, Executor pool,
-            Consumer<? super StructArray> sink) {
+            Consumer<? super StructArray> sink, boolean canonical) {
         this.layout = layout;
+        this.canonical = canonical;
         this.root = root;
         this.projection = projection;
         this.conjuncts = conjuncts;
@@ -335,7 +338,7 @@ final class ScanRun implements AutoCloseable {
             checkCancelled();
             // Keep the rows first, then decode: encoded columns may decode only the rows kept (TakeKernel).
             Array kept = mask == null || mask.isAllTrue() ? array : Take.take(array, mask);
-            StructArray batch = (StructArray) BatchStream.canonical(kept);
+            StructArray batch = (StructArray) (canonical ? BatchStream.canonical(kept) : kept.toCanonical());
             if (sink == null) {
                 return batch;
             }
