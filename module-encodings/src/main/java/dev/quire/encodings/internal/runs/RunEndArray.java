@@ -3,6 +3,7 @@ package dev.quire.encodings.internal.runs;
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.LittleEndian;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.dtype.DType;
@@ -13,16 +14,17 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * A {@code vortex.runend} array of integers of up to 32 bits as read, not expanded yet: one value per run and the run
- * ends, checked and made relative to the array ({@code ends[r]} is where run {@code r} stops, non-decreasing, the last
- * equal to the length).
+ * A {@code vortex.runend} array of integers as read, not expanded yet: one value per run and the run ends, checked and
+ * made relative to the array ({@code ends[r]} is where run {@code r} stops, non-decreasing, the last equal to the
+ * length).
  *
- * <p>{@link #toCanonical()} expands the runs once (the result is kept). As {@link IntegerBlocks} it writes the runs
- * of each block straight into the reader's {@code int[]}, and bounds the values from the runs alone: a dictionary whose
- * codes are run-end encoded gathers through it without an expanded codes array or a pass over one to check them.
- * Slices cut the runs, so a scan split expands only its own rows.
+ * <p>{@link #toCanonical()} expands the runs once (the result is kept). As {@link LongBlocks} it writes the runs of
+ * each block straight into the reader's {@code long[]}, so a scan's consumer reads the column without an expanded
+ * copy. As {@link IntegerBlocks} it does the same into an {@code int[]}, and bounds the values from the runs alone: a
+ * dictionary whose codes are run-end encoded gathers through it without an expanded codes array or a pass over one to
+ * check them. Slices cut the runs, so a scan split expands only its own rows.
  */
-final class RunEndArray implements Array, IntegerBlocks {
+final class RunEndArray implements Array, IntegerBlocks, LongBlocks {
     private final DType dtype;
     private final PrimitiveArray values;
     private final int[] ends;
@@ -34,9 +36,9 @@ final class RunEndArray implements Array, IntegerBlocks {
     /** Run values as {@code int}s and a bound above all of them, or -1 when one is negative. */
     private record Widened(int[] values, long bound) {}
 
-    /** {@code values} (canonical, an integer type of at most 4 bytes) over the checked, relative {@code ends}. */
+    /** {@code values} (canonical, of an integer type) over the checked, relative {@code ends}. */
     RunEndArray(DType dtype, PrimitiveArray values, int[] ends, int length) {
-        if (values.length() != ends.length || values.ptype().byteWidth() > 4 || !values.ptype().isInteger()) {
+        if (values.length() != ends.length || !values.ptype().isInteger()) {
             throw new IllegalArgumentException(values + " as the values of " + ends.length + " runs");
         }
         this.dtype = dtype;
@@ -187,7 +189,17 @@ final class RunEndArray implements Array, IntegerBlocks {
                 yield w;
             }
             // 4-byte run values are read where they are (the decoded child's array, only read): no copy
-            default -> Buffers.ints(s, runs);
+            case 4 -> Buffers.ints(s, runs);
+            default -> {
+                // 8-byte values are codes only when each is in [0, 2^31): then they fit an int as they are (one
+                // that does not is made -1, which declines the cursor below)
+                int[] w = new int[runs];
+                for (int r = 0; r < runs; r++) {
+                    long x = s.get(LittleEndian.LONG, (long) r << 3);
+                    w[r] = x < 0 || x > Integer.MAX_VALUE ? -1 : (int) x;
+                }
+                yield w;
+            }
         };
         int max = 0;
         int signs = 0;
@@ -232,6 +244,85 @@ final class RunEndArray implements Array, IntegerBlocks {
                 if (ends[r] <= at) {
                     r++;
                 }
+            }
+            run = r;
+            row = stop;
+            return count;
+        }
+    }
+
+    /**
+     * A cursor over the values as longs (sign- or zero-extended as the type says) while the array has not been
+     * expanded. The run values are read from the decoded child's {@code long[]} where they are one, else widened once
+     * per cursor (one long per run).
+     */
+    @Override
+    public Optional<LongBlocks.Cursor> longBlocks() {
+        if (canonical != null) {
+            return Optional.empty();
+        }
+        MemorySegment s = values.values();
+        int runs = ends.length;
+        if (s.heapBase().orElse(null) instanceof long[] a && (s.address() & 7) == 0
+                && s.address() / 8 + runs <= a.length) {
+            return Optional.of(new LongRunCursor(a, (int) (s.address() / 8)));
+        }
+        long[] v = new long[runs];
+        for (int r = 0; r < runs; r++) {
+            v[r] = values.getLongValue(r);
+        }
+        return Optional.of(new LongRunCursor(v, 0));
+    }
+
+    /**
+     * Writes the runs into blocks of {@link LongBlocks#BLOCK_ROWS} rows: a run of at most
+     * {@link RunEndEncoding#SHORT_RUN} rows as a fixed group of stores (the ones past it are overwritten by the runs
+     * after it, or fall in the block's room past its rows), a longer one as a fill.
+     */
+    private final class LongRunCursor implements LongBlocks.Cursor {
+        /** The room past a block's start where a fixed group of stores still fits. */
+        private static final int GROUP_END = LongBlocks.BLOCK_ROWS - RunEndEncoding.SHORT_RUN;
+        private final long[] v;
+        private final int base;
+        private int row;
+        private int run;
+
+        LongRunCursor(long[] v, int base) {
+            this.v = v;
+            this.base = base;
+        }
+
+        @Override
+        public int next(long[] out) {
+            int stop = Math.min(length, row + LongBlocks.BLOCK_ROWS);
+            int count = stop - row;
+            if (count <= 0) {
+                return 0;
+            }
+            java.util.Objects.checkFromIndexSize(0, LongBlocks.BLOCK_ROWS, out.length);
+            int[] e = ends;
+            int from = 0;
+            int r = run;
+            while (from < count) {
+                int end = Math.min(e[r] - row, count);
+                long x = v[base + r];
+                if (end - from <= RunEndEncoding.SHORT_RUN & from <= GROUP_END) {
+                    out[from] = x;
+                    out[from + 1] = x;
+                    out[from + 2] = x;
+                    out[from + 3] = x;
+                    out[from + 4] = x;
+                    out[from + 5] = x;
+                    out[from + 6] = x;
+                    out[from + 7] = x;
+                } else if (end > from) {
+                    Arrays.fill(out, from, end, x);
+                }
+                // a run that ends in this block is used up (empty runs included); one that goes on stays
+                if (e[r] - row <= count) {
+                    r++;
+                }
+                from = Math.max(from, end);
             }
             run = r;
             row = stop;
