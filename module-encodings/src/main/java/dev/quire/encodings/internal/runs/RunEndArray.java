@@ -294,19 +294,23 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks {
 
         @Override
         public int next(long[] out) {
-            int stop = Math.min(length, row + LongBlocks.BLOCK_ROWS);
-            int count = stop - row;
+            int first = row;
+            int stop = Math.min(length, first + LongBlocks.BLOCK_ROWS);
+            int count = stop - first;
             if (count <= 0) {
                 return 0;
             }
             java.util.Objects.checkFromIndexSize(0, LongBlocks.BLOCK_ROWS, out.length);
             int[] e = ends;
-            int from = 0;
+            long[] values = v;
+            int b = base;
             int r = run;
-            while (from < count) {
-                int end = Math.min(e[r] - row, count);
-                long x = v[base + r];
-                if (end - from <= RunEndEncoding.SHORT_RUN & from <= GROUP_END) {
+            int from = 0;
+            // the runs that end inside the block (the last run ends at the array's end, so this stops)
+            for (int end = e[r]; end < stop; end = e[++r]) {
+                int to = end - first;
+                long x = values[b + r];
+                if (to - from <= RunEndEncoding.SHORT_RUN & from <= GROUP_END) {
                     out[from] = x;
                     out[from + 1] = x;
                     out[from + 2] = x;
@@ -315,16 +319,14 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks {
                     out[from + 5] = x;
                     out[from + 6] = x;
                     out[from + 7] = x;
-                } else if (end > from) {
-                    Arrays.fill(out, from, end, x);
+                } else if (to > from) {
+                    Arrays.fill(out, from, to, x);
                 }
-                // a run that ends in this block is used up (empty runs included); one that goes on stays
-                if (e[r] - row <= count) {
-                    r++;
-                }
-                from = Math.max(from, end);
+                from = Math.max(from, to);
             }
-            run = r;
+            // the run that reaches the block's end, used up when it ends there
+            Arrays.fill(out, from, count, values[b + r]);
+            run = e[r] == stop ? r + 1 : r;
             row = stop;
             return count;
         }
