@@ -2,12 +2,15 @@ package dev.quire.encodings.internal.runs;
 
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BitBuffer;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
+import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.spi.IntegerBlocks;
+import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
@@ -22,9 +25,10 @@ import java.util.Optional;
  * each block straight into the reader's {@code long[]}, so a scan's consumer reads the column without an expanded
  * copy. As {@link IntegerBlocks} it does the same into an {@code int[]}, and bounds the values from the runs alone: a
  * dictionary whose codes are run-end encoded gathers through it without an expanded codes array or a pass over one to
- * check them. Slices cut the runs, so a scan split expands only its own rows.
+ * check them. Slices cut the runs, so a scan split expands only its own rows. As a {@link TakeKernel} it gives a
+ * selective scan's rows from the runs that hold them, without expanding the others.
  */
-final class RunEndArray implements Array, IntegerBlocks, LongBlocks {
+final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel {
     private final DType dtype;
     private final PrimitiveArray values;
     private final int[] ends;
@@ -249,6 +253,66 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks {
             row = stop;
             return count;
         }
+    }
+
+    /**
+     * The values at {@code rows}, each its run's value and validity, found by walking the runs alongside the rows
+     * (both ascend): no row outside {@code rows} is expanded. Declines once the array has been expanded.
+     */
+    @Override
+    public Optional<Array> take(long[] rows) {
+        if (canonical != null) {
+            return Optional.empty();
+        }
+        int n = rows.length;
+        if (n > 0 && (rows[0] < 0 || rows[n - 1] >= length)) {
+            throw new IndexOutOfBoundsException("rows " + rows[0] + " to " + rows[n - 1] + " of " + length);
+        }
+        int[] runOfRow = new int[n];
+        int r = 0;
+        for (int i = 0; i < n; i++) {
+            long row = rows[i];
+            while (ends[r] <= row) {
+                r++;
+            }
+            runOfRow[i] = r;
+        }
+        MemorySegment src = values.values();
+        MemorySegment dst = Buffers.allocate(values.ptype(), n);
+        switch (values.ptype().byteWidth()) {
+            case 1 -> {
+                for (int i = 0; i < n; i++) {
+                    dst.set(ValueLayout.JAVA_BYTE, i, src.get(ValueLayout.JAVA_BYTE, runOfRow[i]));
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < n; i++) {
+                    dst.setAtIndex(LittleEndian.SHORT, i, src.getAtIndex(LittleEndian.SHORT, runOfRow[i]));
+                }
+            }
+            case 4 -> {
+                for (int i = 0; i < n; i++) {
+                    dst.setAtIndex(LittleEndian.INT, i, src.getAtIndex(LittleEndian.INT, runOfRow[i]));
+                }
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    dst.setAtIndex(LittleEndian.LONG, i, src.getAtIndex(LittleEndian.LONG, runOfRow[i]));
+                }
+            }
+        }
+        Validity validity = values.validity();
+        if (validity instanceof Validity.Mask m) {
+            BitBuffer bits = m.bits();
+            byte[] out = new byte[(n + 7) >>> 3];
+            for (int i = 0; i < n; i++) {
+                if (bits.get(runOfRow[i])) {
+                    out[i >>> 3] |= (byte) (1 << (i & 7));
+                }
+            }
+            validity = new Validity.Mask(BitBuffer.ofBytes(out, n));
+        }
+        return Optional.of(new PrimitiveArray(values.dtype(), dst, validity));
     }
 
     /**

@@ -17,6 +17,7 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.spi.IntegerBlocks;
+import dev.quire.layout.spi.TakeKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,8 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Integer runs kept as runs ({@link RunEndArray}) against a plain expansion written here: values, validity, scalars,
  * slices (of slices), the int block cursor (equal to the expanded values zero-extended, bounded, declined when a
  * value is negative as an {@code int} or once the array is expanded) and the long block cursor ({@link LongBlocks}:
- * equal to the expanded values on valid rows, declined once expanded), for random runs of every integer width, with
- * empty runs, offsets and nulls.
+ * equal to the expanded values on valid rows, declined once expanded) and rows taken from the runs ({@link TakeKernel}),
+ * for random runs of every integer width, with empty runs, offsets and nulls.
  */
 class RunEndArrayTest {
     private static final PType[] VALUES = {PType.U8, PType.I8, PType.U16, PType.I16, PType.U32, PType.I32, PType.U64,
@@ -304,7 +305,25 @@ class RunEndArrayTest {
                 assertEquals(n, row, "rows read by the cursor");
             }
         }
+        if (a instanceof TakeKernel taker) {
+            // every fifth row or so (a pattern that moves with the slice), and no rows at all
+            long[] rows = java.util.stream.LongStream.range(0, n).filter(i -> (i * 7 + from) % 5 == 0).toArray();
+            PrimitiveArray taken = assertInstanceOf(PrimitiveArray.class, taker.take(rows).orElseThrow());
+            assertEquals(a.dtype(), taken.dtype());
+            assertEquals(rows.length, taken.length(), "rows taken");
+            for (int i = 0; i < rows.length; i++) {
+                int row = from + (int) rows[i];
+                assertEquals(c.valid()[row], taken.isValid(i), "validity of taken row " + row);
+                if (c.valid()[row]) {
+                    assertEquals(c.want()[row], TestArrays.raw(taken, i), "taken row " + row);
+                }
+            }
+            assertEquals(0, taker.take(new long[0]).orElseThrow().length(), "no rows taken");
+        }
         PrimitiveArray p = (PrimitiveArray) a.toCanonical();
+        if (a instanceof TakeKernel taker) {
+            assertTrue(taker.take(new long[0]).isEmpty(), "expanded: rows are gathered from the expansion");
+        }
         for (int i = 0; i < n; i++) {
             assertEquals(c.valid()[from + i], p.isValid(i), "canonical validity of row " + (from + i));
             if (c.valid()[from + i]) {
