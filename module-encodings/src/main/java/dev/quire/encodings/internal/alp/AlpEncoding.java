@@ -3,11 +3,11 @@ package dev.quire.encodings.internal.alp;
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.encodings.internal.IntegerChildren;
-import dev.quire.encodings.internal.LongBlocks;
 import dev.quire.encodings.internal.Patches;
 import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.AlpMetadata;
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
@@ -20,8 +20,8 @@ import java.util.Optional;
  * {@code vortex.alp} (adaptive lossless floating point): f32 or f64 values stored as integers (child 0, i32 or i64, of
  * the column's nullability, which carries the validity) with two exponents: {@code value = encoded * 10^f * 10^-e},
  * multiplied in that order in the float type, as the reference does. Values that do not survive the round trip are
- * patches (metadata {@code patches}, children 1 to 2 or 3), stored as floats of the column's dtype. f64 integers
- * still packed, with no nulls, are read a block at a time ({@link LongBlocks}) and never built as an array.
+ * patches (metadata {@code patches}, children 1 to 2 or 3), stored as floats of the column's dtype. Integers still
+ * encoded (packed, runs), with no nulls, are read a block at a time ({@link LongBlocks}) and never built as an array.
  */
 public final class AlpEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.alp";
@@ -72,7 +72,9 @@ public final class AlpEncoding implements WritesEncodedArrays {
         MemorySegment values;
         Validity validity;
         if (blocks.isPresent()) {
-            values = decodeF64(parts, blocks.get(), (int) n, e, f);
+            values = dtype.ptype() == PType.F64
+                    ? decodeF64(parts, blocks.get(), (int) n, e, f)
+                    : decodeF32(parts, blocks.get(), (int) n, e, f);
             validity = Validity.allValid(dtype.nullable());
         } else {
             PrimitiveArray encoded = EncodingParts.canonical(parts, 0, child, encodedDType, n);
@@ -106,6 +108,28 @@ public final class AlpEncoding implements WritesEncodedArrays {
             }
             for (int j = 0; j < k; j++) {
                 out[at + j] = (double) block[j] * up * down;
+            }
+            at += k;
+        }
+        if (at != n) {
+            throw parts.malformed("encoded values stop at row " + at + " of " + n);
+        }
+        return MemorySegment.ofArray(out);
+    }
+
+    /** As {@link #decodeF64(ArrayParts, LongBlocks.Cursor, int, int, int)} for f32 values from i32 integers. */
+    private static MemorySegment decodeF32(ArrayParts parts, LongBlocks.Cursor encoded, int n, int e, int f) {
+        float[] out = new float[n];
+        long[] block = new long[LongBlocks.BLOCK_ROWS];
+        float up = F10_F32[f];
+        float down = IF10_F32[e];
+        int at = 0;
+        for (int k = encoded.next(block); k > 0; k = encoded.next(block)) {
+            if (k > n - at) {
+                throw parts.malformed("encoded values go past the " + n + " rows");
+            }
+            for (int j = 0; j < k; j++) {
+                out[at + j] = (float) (int) block[j] * up * down;
             }
             at += k;
         }

@@ -1,11 +1,11 @@
 package dev.quire.encodings.internal.fastlanes;
 
 import dev.quire.encodings.internal.CodeTableKernel;
-import dev.quire.encodings.internal.LongBlocks;
 import dev.quire.encodings.internal.Patches;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BitBuffer;
 import dev.quire.layout.array.LittleEndian;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
@@ -32,8 +32,8 @@ import java.util.function.UnaryOperator;
  * declines when the table would not be smaller than half the array. As a {@link TakeKernel} it reads the few rows a
  * selective scan keeps from their packed bits, in heap copies of the blocks holding them, unpacking only blocks that
  * hold many, and never touching the others. As {@link IntegerBlocks} it unpacks one block at a time into a caller's
- * scratch array, for readers (dictionary gathers) that use the values once; as {@link LongBlocks} the same for 8-byte
- * values (ALP's integers), the reference added.
+ * scratch array, for readers (dictionary gathers) that use the values once; as {@link LongBlocks} the same as longs for
+ * every integer type (a scan's consumer, ALP's integers), the reference added and patches applied.
  */
 final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBlocks, LongBlocks {
     /** The widest codes a lookup table is built for (65,536 entries). */
@@ -493,27 +493,57 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
         }
     }
 
-    /** A cursor over 8-byte values without patches, before this array has been decoded. */
+    /**
+     * A cursor over the values of every integer type, the reference added and the patches written over their rows,
+     * before this array has been decoded (after, its canonical values are read instead).
+     */
     @Override
     public Optional<LongBlocks.Cursor> longBlocks() {
-        if (canonical != null || patches.isPresent() || dtype.ptype().byteWidth() != 8) {
+        if (canonical != null) {
             return Optional.empty();
         }
-        return Optional.of(new LongCursor());
+        boolean signed = dtype.ptype().isSigned();
+        return Optional.of(switch (dtype.ptype().byteWidth()) {
+            case 1 -> new ByteWordCursor(signed);
+            case 2 -> new ShortWordCursor(signed);
+            case 4 -> new IntWordCursor(signed);
+            default -> new LongWordCursor();
+        });
     }
 
     /**
-     * Copies each block's packed words into a scratch array and unpacks them, adding the reference, straight into the
-     * caller's array, or through a second scratch array for a block the array starts or ends inside.
+     * Hands out the array's rows block by block: each call reads the rest of the block the next row is in (or up to
+     * the array's end), which {@link #unpack} writes as longs, and then writes the patch values of those rows over
+     * them. Patch values are computed once per cursor, the reference added in the type's width and extended as the
+     * type says, so they equal the canonical values bit for bit.
      */
-    private final class LongCursor implements LongBlocks.Cursor {
-        private final int words = width * (FastLanes.BLOCK / 64);
-        private final long[] in = new long[Math.max(1, words)];
-        private long[] part;
+    private abstract class WordCursor implements LongBlocks.Cursor {
+        final long blockBytes = 128L * width;
+        private final long[] patchRows;
+        private final long[] patchValues;
+        private int nextPatch;
         private long row;
 
+        WordCursor() {
+            if (patches.isPresent()) {
+                Patches p = patches.get();
+                PrimitiveArray v = (PrimitiveArray) p.values();
+                int bits = dtype.ptype().byteWidth() * 8;
+                boolean unsigned = dtype.ptype().isUnsigned();
+                patchRows = new long[p.count()];
+                patchValues = new long[p.count()];
+                for (int i = 0; i < p.count(); i++) {
+                    patchRows[i] = p.position(i);
+                    patchValues[i] = key(v.getLongValue(i) + reference, bits, unsigned);
+                }
+            } else {
+                patchRows = new long[0];
+                patchValues = patchRows;
+            }
+        }
+
         @Override
-        public int next(long[] out) {
+        public final int next(long[] out) {
             if (row >= length) {
                 return 0;
             }
@@ -521,7 +551,35 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
             long block = position / FastLanes.BLOCK;
             int within = (int) (position % FastLanes.BLOCK);
             int count = (int) Math.min(FastLanes.BLOCK - within, length - row);
-            MemorySegment.copy(packed, LittleEndian.LONG, block * words * 8, in, 0, words);
+            java.util.Objects.checkFromIndexSize(0, FastLanes.BLOCK, out.length);
+            unpack(block * blockBytes, within, count, out);
+            long stop = row + count;
+            int i = nextPatch;
+            while (i < patchRows.length && patchRows[i] < stop) {
+                out[(int) (patchRows[i] - row)] = patchValues[i];
+                i++;
+            }
+            nextPatch = i;
+            row = stop;
+            return count;
+        }
+
+        /**
+         * Writes block positions {@code [within, within + count)} of the block whose packed words start at byte
+         * {@code at} to {@code out[0, count)}, reference added; {@code out} has room for a whole block.
+         */
+        abstract void unpack(long at, int within, int count, long[] out);
+    }
+
+    /** 8-byte words: unpacked straight into the caller's array when the rows start a block, else through a scratch. */
+    private final class LongWordCursor extends WordCursor {
+        private final int words = width * (FastLanes.BLOCK / 64);
+        private final long[] in = new long[Math.max(1, words)];
+        private long[] part;
+
+        @Override
+        void unpack(long at, int within, int count, long[] out) {
+            MemorySegment.copy(packed, LittleEndian.LONG, at, in, 0, words);
             if (within == 0) {
                 BitUnpack64.unpack(width, in, 0, out, 0, reference);
             } else {
@@ -529,8 +587,90 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
                 BitUnpack64.unpack(width, in, 0, p, 0, reference);
                 System.arraycopy(p, within, out, 0, count);
             }
-            row += count;
-            return count;
+        }
+    }
+
+    /** 4-byte words: unpacked into a scratch block (reference added in 32 bits), then widened. */
+    private final class IntWordCursor extends WordCursor {
+        private final boolean signed;
+        private final int words = width * (FastLanes.BLOCK / 32);
+        private final int[] in = new int[Math.max(1, words)];
+        private final int[] values = new int[FastLanes.BLOCK];
+
+        IntWordCursor(boolean signed) {
+            this.signed = signed;
+        }
+
+        @Override
+        void unpack(long at, int within, int count, long[] out) {
+            MemorySegment.copy(packed, LittleEndian.INT, at, in, 0, words);
+            BitUnpack32.unpack(width, in, 0, values, 0, (int) reference);
+            int[] v = values;
+            if (signed) {
+                for (int j = 0; j < count; j++) {
+                    out[j] = v[within + j];
+                }
+            } else {
+                for (int j = 0; j < count; j++) {
+                    out[j] = v[within + j] & 0xFFFF_FFFFL;
+                }
+            }
+        }
+    }
+
+    /** 2-byte words: unpacked into a scratch block (reference added in 16 bits), then widened. */
+    private final class ShortWordCursor extends WordCursor {
+        private final boolean signed;
+        private final int words = width * (FastLanes.BLOCK / 16);
+        private final short[] in = new short[Math.max(1, words)];
+        private final short[] values = new short[FastLanes.BLOCK];
+
+        ShortWordCursor(boolean signed) {
+            this.signed = signed;
+        }
+
+        @Override
+        void unpack(long at, int within, int count, long[] out) {
+            MemorySegment.copy(packed, LittleEndian.SHORT, at, in, 0, words);
+            BitUnpack16.unpack(width, in, 0, values, 0, (short) reference);
+            short[] v = values;
+            if (signed) {
+                for (int j = 0; j < count; j++) {
+                    out[j] = v[within + j];
+                }
+            } else {
+                for (int j = 0; j < count; j++) {
+                    out[j] = v[within + j] & 0xFFFFL;
+                }
+            }
+        }
+    }
+
+    /** 1-byte words: unpacked into a scratch block (reference added in 8 bits), then widened. */
+    private final class ByteWordCursor extends WordCursor {
+        private final boolean signed;
+        private final int words = width * (FastLanes.BLOCK / 8);
+        private final byte[] in = new byte[Math.max(1, words)];
+        private final byte[] values = new byte[FastLanes.BLOCK];
+
+        ByteWordCursor(boolean signed) {
+            this.signed = signed;
+        }
+
+        @Override
+        void unpack(long at, int within, int count, long[] out) {
+            MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, at, in, 0, words);
+            BitUnpack8.unpack(width, in, 0, values, 0, (byte) reference);
+            byte[] v = values;
+            if (signed) {
+                for (int j = 0; j < count; j++) {
+                    out[j] = v[within + j];
+                }
+            } else {
+                for (int j = 0; j < count; j++) {
+                    out[j] = v[within + j] & 0xFFL;
+                }
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package dev.quire.encodings.internal.logical;
 import dev.quire.encodings.internal.CodeTableKernel;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
@@ -17,9 +18,11 @@ import java.util.Optional;
  * A {@code vortex.decimal_byte_parts} array over a most significant part that answers filters from its codes (a
  * {@link CodeTableKernel}, such as bit-packed integers): predicates on the decimals are evaluated on the decimals the
  * codes stand for, and the part is decoded only when the values are needed ({@link #toCanonical()}, kept once built).
- * A selective scan's rows are taken from the part ({@link TakeKernel}) when it offers that.
+ * A selective scan's rows are taken from the part ({@link TakeKernel}) when it offers that, and a reader of the unscaled
+ * values as longs reads the part's block cursor ({@link LongBlocks}): the part's signed integers are the unscaled
+ * values.
  */
-final class DecimalPartsArray implements Array, FilterKernel, TakeKernel {
+final class DecimalPartsArray implements Array, FilterKernel, TakeKernel, LongBlocks {
     private final DType.Decimal dtype;
     private final Array part;
     private final CodeTableKernel kernel;
@@ -119,6 +122,15 @@ final class DecimalPartsArray implements Array, FilterKernel, TakeKernel {
             return Optional.empty();
         }
         return taker.take(rows).map(values -> decimals(dtype, (PrimitiveArray) values));
+    }
+
+    /** The part's cursor, before this array has been decoded (after, its canonical values are read instead). */
+    @Override
+    public Optional<LongBlocks.Cursor> longBlocks() {
+        if (canonical != null || !(part instanceof LongBlocks blocks)) {
+            return Optional.empty();
+        }
+        return blocks.longBlocks();
     }
 
     /** {@code values}' integers read as unscaled decimals of {@code dtype}, sharing their memory. */

@@ -2,27 +2,33 @@ package dev.quire.encodings.internal.runs;
 
 import dev.quire.encodings.internal.Buffers;
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BitBuffer;
 import dev.quire.layout.array.LittleEndian;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
+import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.spi.IntegerBlocks;
+import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * A {@code vortex.runend} array of integers of up to 32 bits as read, not expanded yet: one value per run and the run
- * ends, checked and made relative to the array ({@code ends[r]} is where run {@code r} stops, non-decreasing, the last
- * equal to the length).
+ * A {@code vortex.runend} array of integers as read, not expanded yet: one value per run and the run ends, checked and
+ * made relative to the array ({@code ends[r]} is where run {@code r} stops, non-decreasing, the last equal to the
+ * length).
  *
- * <p>{@link #toCanonical()} expands the runs once (the result is kept). As {@link IntegerBlocks} it writes the runs
- * of each block straight into the reader's {@code int[]}, and bounds the values from the runs alone: a dictionary whose
- * codes are run-end encoded gathers through it without an expanded codes array or a pass over one to check them.
- * Slices cut the runs, so a scan split expands only its own rows.
+ * <p>{@link #toCanonical()} expands the runs once (the result is kept). As {@link LongBlocks} it writes the runs of
+ * each block straight into the reader's {@code long[]}, so a scan's consumer reads the column without an expanded
+ * copy. As {@link IntegerBlocks} it does the same into an {@code int[]}, and bounds the values from the runs alone: a
+ * dictionary whose codes are run-end encoded gathers through it without an expanded codes array or a pass over one to
+ * check them. Slices cut the runs, so a scan split expands only its own rows. As a {@link TakeKernel} it gives a
+ * selective scan's rows from the runs that hold them, without expanding the others.
  */
-final class RunEndArray implements Array, IntegerBlocks {
+final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel {
     private final DType dtype;
     private final PrimitiveArray values;
     private final int[] ends;
@@ -34,9 +40,9 @@ final class RunEndArray implements Array, IntegerBlocks {
     /** Run values as {@code int}s and a bound above all of them, or -1 when one is negative. */
     private record Widened(int[] values, long bound) {}
 
-    /** {@code values} (canonical, an integer type of at most 4 bytes) over the checked, relative {@code ends}. */
+    /** {@code values} (canonical, of an integer type) over the checked, relative {@code ends}. */
     RunEndArray(DType dtype, PrimitiveArray values, int[] ends, int length) {
-        if (values.length() != ends.length || values.ptype().byteWidth() > 4 || !values.ptype().isInteger()) {
+        if (values.length() != ends.length || !values.ptype().isInteger()) {
             throw new IllegalArgumentException(values + " as the values of " + ends.length + " runs");
         }
         this.dtype = dtype;
@@ -187,7 +193,17 @@ final class RunEndArray implements Array, IntegerBlocks {
                 yield w;
             }
             // 4-byte run values are read where they are (the decoded child's array, only read): no copy
-            default -> Buffers.ints(s, runs);
+            case 4 -> Buffers.ints(s, runs);
+            default -> {
+                // 8-byte values are codes only when each is in [0, 2^31): then they fit an int as they are (one
+                // that does not is made -1, which declines the cursor below)
+                int[] w = new int[runs];
+                for (int r = 0; r < runs; r++) {
+                    long x = s.get(LittleEndian.LONG, (long) r << 3);
+                    w[r] = x < 0 || x > Integer.MAX_VALUE ? -1 : (int) x;
+                }
+                yield w;
+            }
         };
         int max = 0;
         int signs = 0;
@@ -234,6 +250,147 @@ final class RunEndArray implements Array, IntegerBlocks {
                 }
             }
             run = r;
+            row = stop;
+            return count;
+        }
+    }
+
+    /**
+     * The values at {@code rows}, each its run's value and validity, found by walking the runs alongside the rows
+     * (both ascend): no row outside {@code rows} is expanded. Declines once the array has been expanded.
+     */
+    @Override
+    public Optional<Array> take(long[] rows) {
+        if (canonical != null) {
+            return Optional.empty();
+        }
+        int n = rows.length;
+        if (n > 0 && (rows[0] < 0 || rows[n - 1] >= length)) {
+            throw new IndexOutOfBoundsException("rows " + rows[0] + " to " + rows[n - 1] + " of " + length);
+        }
+        int[] runOfRow = new int[n];
+        int r = 0;
+        for (int i = 0; i < n; i++) {
+            long row = rows[i];
+            while (ends[r] <= row) {
+                r++;
+            }
+            runOfRow[i] = r;
+        }
+        MemorySegment src = values.values();
+        MemorySegment dst = Buffers.allocate(values.ptype(), n);
+        switch (values.ptype().byteWidth()) {
+            case 1 -> {
+                for (int i = 0; i < n; i++) {
+                    dst.set(ValueLayout.JAVA_BYTE, i, src.get(ValueLayout.JAVA_BYTE, runOfRow[i]));
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < n; i++) {
+                    dst.setAtIndex(LittleEndian.SHORT, i, src.getAtIndex(LittleEndian.SHORT, runOfRow[i]));
+                }
+            }
+            case 4 -> {
+                for (int i = 0; i < n; i++) {
+                    dst.setAtIndex(LittleEndian.INT, i, src.getAtIndex(LittleEndian.INT, runOfRow[i]));
+                }
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    dst.setAtIndex(LittleEndian.LONG, i, src.getAtIndex(LittleEndian.LONG, runOfRow[i]));
+                }
+            }
+        }
+        Validity validity = values.validity();
+        if (validity instanceof Validity.Mask m) {
+            BitBuffer bits = m.bits();
+            byte[] out = new byte[(n + 7) >>> 3];
+            for (int i = 0; i < n; i++) {
+                if (bits.get(runOfRow[i])) {
+                    out[i >>> 3] |= (byte) (1 << (i & 7));
+                }
+            }
+            validity = new Validity.Mask(BitBuffer.ofBytes(out, n));
+        }
+        return Optional.of(new PrimitiveArray(values.dtype(), dst, validity));
+    }
+
+    /**
+     * A cursor over the values as longs (sign- or zero-extended as the type says) while the array has not been
+     * expanded. The run values are read from the decoded child's {@code long[]} where they are one, else widened once
+     * per cursor (one long per run).
+     */
+    @Override
+    public Optional<LongBlocks.Cursor> longBlocks() {
+        if (canonical != null) {
+            return Optional.empty();
+        }
+        MemorySegment s = values.values();
+        int runs = ends.length;
+        if (s.heapBase().orElse(null) instanceof long[] a && (s.address() & 7) == 0
+                && s.address() / 8 + runs <= a.length) {
+            return Optional.of(new LongRunCursor(a, (int) (s.address() / 8)));
+        }
+        long[] v = new long[runs];
+        for (int r = 0; r < runs; r++) {
+            v[r] = values.getLongValue(r);
+        }
+        return Optional.of(new LongRunCursor(v, 0));
+    }
+
+    /**
+     * Writes the runs into blocks of {@link LongBlocks#BLOCK_ROWS} rows: a run of at most
+     * {@link RunEndEncoding#SHORT_RUN} rows as a fixed group of stores (the ones past it are overwritten by the runs
+     * after it, or fall in the block's room past its rows), a longer one as a fill.
+     */
+    private final class LongRunCursor implements LongBlocks.Cursor {
+        /** The room past a block's start where a fixed group of stores still fits. */
+        private static final int GROUP_END = LongBlocks.BLOCK_ROWS - RunEndEncoding.SHORT_RUN;
+        private final long[] v;
+        private final int base;
+        private int row;
+        private int run;
+
+        LongRunCursor(long[] v, int base) {
+            this.v = v;
+            this.base = base;
+        }
+
+        @Override
+        public int next(long[] out) {
+            int first = row;
+            int stop = Math.min(length, first + LongBlocks.BLOCK_ROWS);
+            int count = stop - first;
+            if (count <= 0) {
+                return 0;
+            }
+            java.util.Objects.checkFromIndexSize(0, LongBlocks.BLOCK_ROWS, out.length);
+            int[] e = ends;
+            long[] values = v;
+            int b = base;
+            int r = run;
+            int from = 0;
+            // the runs that end inside the block (the last run ends at the array's end, so this stops)
+            for (int end = e[r]; end < stop; end = e[++r]) {
+                int to = end - first;
+                long x = values[b + r];
+                if (to - from <= RunEndEncoding.SHORT_RUN & from <= GROUP_END) {
+                    out[from] = x;
+                    out[from + 1] = x;
+                    out[from + 2] = x;
+                    out[from + 3] = x;
+                    out[from + 4] = x;
+                    out[from + 5] = x;
+                    out[from + 6] = x;
+                    out[from + 7] = x;
+                } else if (to > from) {
+                    Arrays.fill(out, from, to, x);
+                }
+                from = Math.max(from, to);
+            }
+            // the run that reaches the block's end, used up when it ends there
+            Arrays.fill(out, from, count, values[b + r]);
+            run = e[r] == stop ? r + 1 : r;
             row = stop;
             return count;
         }

@@ -22,8 +22,8 @@ import java.util.Arrays;
 /**
  * {@code vortex.runend}: runs of equal values. Children: the run ends (unsigned, non-decreasing, exclusive, counted
  * from the start of the unsliced array) and one value per run (the array's dtype, whose validity gives each run's);
- * the array starts {@code offset} values in. Integer runs of up to 32 bits are kept as runs ({@link RunEndArray}) until
- * something asks for their values; other runs are expanded at once.
+ * the array starts {@code offset} values in. Integer runs are kept as runs ({@link RunEndArray}) until something asks
+ * for their values; other runs are expanded at once.
  */
 public final class RunEndEncoding implements WritesEncodedArrays {
     public static final String ID = "vortex.runend";
@@ -59,8 +59,9 @@ public final class RunEndEncoding implements WritesEncodedArrays {
         PrimitiveArray ends = EncodingParts.primitiveChild(parts, 0, endsType, runs);
         Array values = parts.child(1, dtype, runs).toCanonical();
         int[] trimmed = trimmedEnds(parts, ends, (int) runs, offset, n);
-        if (values instanceof PrimitiveArray p && p.ptype().isInteger() && p.ptype().byteWidth() <= 4) {
-            // kept as runs: a dictionary with run-end codes reads them block by block without expanding them
+        if (values instanceof PrimitiveArray p && p.ptype().isInteger()) {
+            // kept as runs: a scan's consumer or a dictionary with run-end codes reads them block by block without
+            // expanding them
             return new RunEndArray(dtype, p, trimmed, n);
         }
         return expand(dtype, values, trimmed, n);

@@ -11,6 +11,7 @@ import dev.quire.encodings.internal.proto.DecimalBytePartsMetadata;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
@@ -28,8 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Decimal byte parts over frame-of-reference bit-packed parts (the shape of lineitem's quantity, discount and price
  * columns) stay lazy: their kernel agrees with the predicate over the canonical decimals on every valid row, slices
- * stay lazy and agree too, sparse rows taken from the part equal those of the canonical decimals, and the canonical
- * decimals are the part's integers at the dtype's scale.
+ * stay lazy and agree too, sparse rows taken from the part equal those of the canonical decimals, the block cursor
+ * ({@link LongBlocks}) hands out the canonical unscaled values, and the canonical decimals are the part's integers at
+ * the dtype's scale.
  */
 class PackedDecimalsTest {
 
@@ -103,8 +105,20 @@ class PackedDecimalsTest {
             Array undecoded = new TestParts(dtype, length, meta).child(new FrameOfReferenceEncoding(), framed)
                     .decode(new DecimalBytePartsEncoding());
             Array fresh = a == decimals ? undecoded : undecoded.slice(from, to);
+            // A reader of the unscaled values as longs reads the part's blocks, without decoding the decimals.
+            Array again = new TestParts(dtype, length, meta).child(new FrameOfReferenceEncoding(), framed)
+                    .decode(new DecimalBytePartsEncoding());
+            Array forCursor = a == decimals ? again : again.slice(from, to);
+            long[] unscaled = PackedLongCursorTest.drain(LongBlocks.cursor(forCursor), a.length(), "decimal cursor");
+            assertTrue(((LongBlocks) forCursor).longBlocks().isPresent(), "reading the cursor decoded nothing");
             DecimalArray canonical = assertInstanceOf(DecimalArray.class, a.toCanonical());
+            assertTrue(((LongBlocks) a).longBlocks().isEmpty(), "decoded: the canonical values are read instead");
             int n = (int) a.length();
+            for (int i = 0; i < n; i++) {
+                if (canonical.isValid(i)) {
+                    assertEquals(canonical.getUnscaled(i).longValueExact(), unscaled[i], "unscaled value " + i);
+                }
+            }
             for (int k = 0; k < 4; k++) {
                 BigDecimal x = canonical.getDecimal(random.nextInt(n));
                 BigDecimal y = canonical.getDecimal(random.nextInt(n));

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quire.encodings.internal.LongBlocks;
 import dev.quire.encodings.internal.TestArrays;
 import dev.quire.encodings.internal.TestParts;
 import dev.quire.encodings.internal.alp.AlpEncoding;
@@ -13,6 +12,7 @@ import dev.quire.encodings.internal.proto.AlpMetadata;
 import dev.quire.encodings.internal.proto.BitPackedMetadata;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BoolArray;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
@@ -29,8 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Reading 8-byte bit-packed arrays a block at a time ({@link LongBlocks}): the values a cursor hands out equal the
  * canonical values for every width, under a frame of reference or not, with offsets into the first block, odd lengths
- * and slices; decoded and patched arrays decline; and ALP over packed integers (which reads them so) decodes the same
- * floats as over the same integers decoded.
+ * and slices; decoded arrays decline; and ALP over packed integers (which reads them so) decodes the same floats as
+ * over the same integers decoded, for f64 and f32. {@link PackedLongCursorTest} covers every integer type and patches.
  */
 class PackedLongBlocksTest {
 
@@ -46,7 +46,7 @@ class PackedLongBlocksTest {
         }
         DType.Primitive dtype = new DType.Primitive(type, nullable);
         BitPackedMetadata meta = BitPackedMetadata.newBuilder().setBitWidth(width).setOffset(offset).build();
-        TestParts parts = new TestParts(dtype, length, meta.toByteArray()).buffer(TestFastLanes.pack(64, width, padded));
+        TestParts parts = new TestParts(dtype, length, meta.toByteArray()).buffer(TestFastLanes.pack(type.byteWidth() * 8, width, padded));
         if (nullable) {
             boolean[] valid = new boolean[length];
             for (int i = 0; i < length; i++) {
@@ -112,24 +112,12 @@ class PackedLongBlocksTest {
     }
 
     @Test
-    void decodedPatchedAndNarrowArraysDecline() {
+    void decodedArraysDecline() {
         PackedArray plain = (PackedArray) packedParts(PType.I64, 9, 3, 2000, false, new Random(1))
                 .decode(new BitPackedEncoding());
         assertTrue(plain.longBlocks().isPresent());
         plain.toCanonical();
         assertFalse(plain.longBlocks().isPresent(), "decoded: the canonical values are read instead");
-        assertFalse(PackedBlocksTest.packed(PType.U32, 5, 0, 2000, false, 1).longBlocks().isPresent(), "4-byte words");
-        DType.Primitive dtype = new DType.Primitive(PType.U64, false);
-        BitPackedMetadata meta = BitPackedMetadata.newBuilder().setBitWidth(3).setOffset(0)
-                .setPatches(dev.quire.encodings.internal.proto.PatchesMetadata.newBuilder().setLen(1)
-                        .setIndicesPtype(PType.U32.code()).setOffset(0))
-                .build();
-        Array patched = new TestParts(dtype, 100, meta.toByteArray())
-                .buffer(TestFastLanes.pack(64, 3, new long[1024]))
-                .child(TestArrays.primitive(PType.U32, new long[] {5}))
-                .child(TestArrays.primitive(PType.U64, new long[] {200}))
-                .decode(new BitPackedEncoding());
-        assertFalse(((PackedArray) patched).longBlocks().isPresent(), "patched");
     }
 
     /** ALP's floats from packed integers (read a block at a time) and from the same integers decoded agree bit for bit. */
@@ -137,32 +125,36 @@ class PackedLongBlocksTest {
     void alpOverPackedIntegersDecodesAsOverDecodedOnes() {
         Random random = new Random(42);
         for (int k = 0; k < 12; k++) {
-            int width = 1 + random.nextInt(40);
+            boolean f32 = k % 2 == 1;
+            PType intType = f32 ? PType.I32 : PType.I64;
+            int width = 1 + random.nextInt(f32 ? 32 : 40);
             int offset = k % 3 == 0 ? 0 : random.nextInt(1024);
             int length = 1 + random.nextInt(5000);
             boolean nullable = k % 4 == 3;
-            int e = random.nextInt(19);
+            int e = random.nextInt(f32 ? 11 : 19);
             int f = random.nextInt(e + 1);
             long seed = random.nextLong();
-            DType.Primitive f64 = new DType.Primitive(PType.F64, nullable);
+            DType.Primitive floats = new DType.Primitive(f32 ? PType.F32 : PType.F64, nullable);
             byte[] meta = AlpMetadata.newBuilder().setExpE(e).setExpF(f).build().toByteArray();
-            PackedArray ints = (PackedArray) packedParts(PType.I64, width, offset, length, nullable, new Random(seed))
+            PackedArray ints = (PackedArray) packedParts(intType, width, offset, length, nullable, new Random(seed))
                     .decode(new BitPackedEncoding());
             PrimitiveArray decodedInts = ints.undecoded().toCanonical();
-            Array fromBlocks = new TestParts(f64, length, meta)
-                    .child(new BitPackedEncoding(), packedParts(PType.I64, width, offset, length, nullable,
+            Array fromBlocks = new TestParts(floats, length, meta)
+                    .child(new BitPackedEncoding(), packedParts(intType, width, offset, length, nullable,
                             new Random(seed)))
                     .decode(new AlpEncoding());
-            Array fromArray = new TestParts(f64, length, meta).child(decodedInts).decode(new AlpEncoding());
+            Array fromArray = new TestParts(floats, length, meta).child(decodedInts).decode(new AlpEncoding());
             PrimitiveArray a = (PrimitiveArray) fromBlocks.toCanonical();
             PrimitiveArray b = (PrimitiveArray) fromArray.toCanonical();
-            String what = "w" + width + " offset " + offset + " length " + length + " e" + e + " f" + f
+            String what = intType + " w" + width + " offset " + offset + " length " + length + " e" + e + " f" + f
                     + (nullable ? " nullable" : "");
             assertEquals(b.nullCount(), a.nullCount(), what);
             for (int i = 0; i < length; i++) {
                 assertEquals(b.isValid(i), a.isValid(i), what + " validity of row " + i);
-                if (a.getLong(i) != b.getLong(i)) {
-                    assertEquals(b.getLong(i), a.getLong(i), what + " bits of row " + i);
+                long bitsA = f32 ? a.getInt(i) : a.getLong(i);
+                long bitsB = f32 ? b.getInt(i) : b.getLong(i);
+                if (bitsA != bitsB) {
+                    assertEquals(bitsB, bitsA, what + " bits of row " + i);
                 }
             }
         }

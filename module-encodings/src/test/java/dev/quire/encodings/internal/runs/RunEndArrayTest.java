@@ -11,11 +11,13 @@ import dev.quire.encodings.internal.TestArrays;
 import dev.quire.encodings.internal.TestParts;
 import dev.quire.encodings.internal.proto.RunEndMetadata;
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.spi.IntegerBlocks;
+import dev.quire.layout.spi.TakeKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,12 +30,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Integer runs kept as runs ({@link RunEndArray}) against a plain expansion written here: values, validity, scalars,
- * slices (of slices), and the block cursor (equal to the expanded values zero-extended, bounded, declined when a
- * value is negative as an {@code int} or once the array is expanded), for random runs of every width it takes, with
- * empty runs, offsets and nulls.
+ * slices (of slices), the int block cursor (equal to the expanded values zero-extended, bounded, declined when a
+ * value is negative as an {@code int} or once the array is expanded) and the long block cursor ({@link LongBlocks}:
+ * equal to the expanded values on valid rows, declined once expanded) and rows taken from the runs ({@link TakeKernel}),
+ * for random runs of every integer width, with empty runs, offsets and nulls.
  */
 class RunEndArrayTest {
-    private static final PType[] VALUES = {PType.U8, PType.I8, PType.U16, PType.I16, PType.U32, PType.I32};
+    private static final PType[] VALUES = {PType.U8, PType.I8, PType.U16, PType.I16, PType.U32, PType.I32, PType.U64,
+        PType.I64};
 
     static Stream<Arguments> shapes() {
         List<Arguments> out = new ArrayList<>();
@@ -46,7 +50,13 @@ class RunEndArrayTest {
     }
 
     /** A decoded run-end array and its values expanded by hand. */
-    record Case(Array array, long[] want, boolean[] valid, PType type, boolean wide, PrimitiveArray expected) {}
+    record Case(Array array, long[] want, boolean[] valid, PType type, boolean wide, PrimitiveArray expected,
+            TestParts parts) {
+        /** The same array read again, not expanded yet. */
+        Array fresh() {
+            return parts.decode(new RunEndEncoding());
+        }
+    }
 
     static Case randomCase(PType type, Random random) {
         List<Long> ends = new ArrayList<>();
@@ -82,8 +92,8 @@ class RunEndArrayTest {
         PrimitiveArray runValues = nullable ? TestArrays.nullable(type, values, runValid) : primitive(type, values);
         byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(PType.U32.code()).setNumRuns(kept.length)
                 .setOffset(offset).build().toByteArray();
-        Array a = new TestParts(dtype, length, meta).child(primitive(PType.U32, kept)).child(runValues)
-                .decode(new RunEndEncoding());
+        TestParts parts = new TestParts(dtype, length, meta).child(primitive(PType.U32, kept)).child(runValues);
+        Array a = parts.decode(new RunEndEncoding());
         long[] want = new long[(int) length];
         boolean[] valid = new boolean[(int) length];
         int run = 0;
@@ -95,7 +105,7 @@ class RunEndArrayTest {
             valid[i] = runValid[run];
         }
         PrimitiveArray expected = nullable ? TestArrays.nullable(type, want, valid) : primitive(type, want);
-        return new Case(a, want, valid, type, wide, expected);
+        return new Case(a, want, valid, type, wide, expected, parts);
     }
 
     @ParameterizedTest(name = "{0} seed {1}")
@@ -108,17 +118,19 @@ class RunEndArrayTest {
             assertTrue(((IntegerBlocks) c.array()).intBlocks().isPresent(), "a cursor over small values");
         }
         check(c.array(), c, 0, c.want().length);
-        // slices, and slices of those, still kept as runs
+        // slices, and slices of those, still kept as runs (of arrays read again: checking one expands it)
         for (int k = 0; k < 6; k++) {
             int n = c.want().length;
             int from = random.nextInt(n + 1);
             int to = from + random.nextInt(n - from + 1);
-            Array slice = c.array().slice(from, to);
+            Array slice = c.fresh().slice(from, to);
+            assertInstanceOf(RunEndArray.class, slice);
             check(slice, c, from, to);
             if (to - from > 2) {
                 int f2 = random.nextInt(to - from);
                 int t2 = f2 + random.nextInt(to - from - f2 + 1);
-                check(slice.slice(f2, t2), c, from + f2, from + t2);
+                Array twice = c.fresh().slice(from, to).slice(f2, t2);
+                check(twice, c, from + f2, from + t2);
             }
         }
         // once expanded, the array answers from its values and offers no cursor
@@ -152,6 +164,87 @@ class RunEndArrayTest {
         }
     }
 
+    /**
+     * The long cursor at lengths around a block's (0, 1, 1023, 1024, 1025, several blocks): runs shorter than, as long
+     * as and longer than the fixed group of stores, empty runs, runs crossing block ends, offsets into the first run.
+     */
+    @Test
+    void longCursorsExpandRunsIntoBlocksAtEveryLength() {
+        Random random = new Random(77);
+        for (PType type : new PType[] {PType.I64, PType.U64, PType.I32, PType.U16, PType.I8}) {
+            for (int length : new int[] {0, 1, 1023, 1024, 1025, 1032, 5000}) {
+                for (int k = 0; k < 4; k++) {
+                    int offset = length == 0 || k == 0 ? 0 : random.nextInt(20);
+                    List<Long> ends = new ArrayList<>();
+                    long end = offset;
+                    while (end < offset + length) {
+                        int kind = random.nextInt(10);
+                        end += switch (kind) {
+                            case 0 -> 0;
+                            case 1 -> RunEndEncoding.SHORT_RUN;
+                            case 2 -> RunEndEncoding.SHORT_RUN + 1;
+                            case 3 -> 1 + random.nextInt(k == 3 ? 3000 : 40);
+                            default -> 1 + random.nextInt(RunEndEncoding.SHORT_RUN);
+                        };
+                        ends.add(Math.min(end, offset + length));
+                    }
+                    long[] endArray = ends.stream().mapToLong(Long::longValue).toArray();
+                    long[] values = new long[endArray.length];
+                    for (int r = 0; r < values.length; r++) {
+                        values[r] = PType.I64 == type ? random.nextLong() : TestArrays.raw(
+                                primitive(type, random.nextLong()), 0);
+                    }
+                    byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(PType.U32.code())
+                            .setNumRuns(endArray.length).setOffset(offset).build().toByteArray();
+                    Array a = new TestParts(new DType.Primitive(type, false), length, meta)
+                            .child(primitive(PType.U32, endArray)).child(primitive(type, values))
+                            .decode(new RunEndEncoding());
+                    String what = type + " length " + length + " offset " + offset + " runs " + endArray.length;
+                    assertInstanceOf(RunEndArray.class, a, what);
+                    long[] want = new long[length];
+                    int run = 0;
+                    for (int i = 0; i < length; i++) {
+                        while (endArray[run] <= offset + i) {
+                            run++;
+                        }
+                        want[i] = values[run];
+                    }
+                    LongBlocks.Cursor cursor = ((RunEndArray) a).longBlocks().orElseThrow();
+                    long[] block = new long[LongBlocks.BLOCK_ROWS];
+                    int row = 0;
+                    for (int n = cursor.next(block); n > 0; n = cursor.next(block)) {
+                        assertTrue(n <= LongBlocks.BLOCK_ROWS && row + n <= length, what + ": block of " + n);
+                        for (int j = 0; j < n; j++) {
+                            if (want[row + j] != block[j]) {
+                                assertEquals(want[row + j], block[j], what + ": row " + (row + j));
+                            }
+                        }
+                        row += n;
+                    }
+                    assertEquals(length, row, what + ": rows read");
+                    assertEquals(0, cursor.next(block), what + ": a drained cursor stays drained");
+                    // the lead's entry point takes this cursor, and the canonical values agree
+                    PrimitiveArray canonical = (PrimitiveArray) a.toCanonical();
+                    for (int i = 0; i < length; i++) {
+                        assertEquals(want[i], TestArrays.raw(canonical, i), what + ": canonical row " + i);
+                    }
+                    assertTrue(((RunEndArray) a).longBlocks().isEmpty(), what + ": expanded, no cursor");
+                }
+            }
+        }
+    }
+
+    /** Decreasing run ends of 8-byte runs, now kept as runs, are still a typed error when the array is read. */
+    @Test
+    void badEndsOfEightByteRunsAreTypedErrors() {
+        byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(PType.U8.code()).setNumRuns(3).build().toByteArray();
+        TestParts parts = new TestParts(new DType.Primitive(PType.I64, false), 6, meta)
+                .child(primitive(PType.U8, 4, 2, 6)).child(primitive(PType.I64, 1, 2, 3));
+        dev.quire.errors.MalformedFileException e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.quire.errors.MalformedFileException.class, () -> parts.decode(new RunEndEncoding()));
+        assertTrue(e.getMessage().contains("run ends decrease"), e.getMessage());
+    }
+
     /** {@code a} holds rows {@code [from, to)} of the case's expansion, whichever way it is read. */
     private static void check(Array a, Case c, int from, int to) {
         int n = to - from;
@@ -163,12 +256,35 @@ class RunEndArrayTest {
             assertEquals(c.expected().scalarAt(from + i), a.scalarAt(i), "scalar at row " + (from + i));
         }
         assertEquals(nulls, a.nullCount(), "null count of [" + from + ", " + to + ")");
+        if (a instanceof LongBlocks longs) {
+            Optional<LongBlocks.Cursor> cursor = longs.longBlocks();
+            assertTrue(cursor.isPresent(), "a long cursor before expanding");
+            long[] block = new long[LongBlocks.BLOCK_ROWS];
+            int row = 0;
+            for (int k = cursor.get().next(block); k > 0; k = cursor.get().next(block)) {
+                assertTrue(k <= LongBlocks.BLOCK_ROWS && row + k <= n, "block of " + k + " at " + row);
+                for (int j = 0; j < k; j++) {
+                    if (c.valid()[from + row + j]) {
+                        assertEquals(c.want()[from + row + j], block[j], "long cursor row " + (from + row + j));
+                    }
+                }
+                row += k;
+            }
+            assertEquals(n, row, "rows read by the long cursor");
+            assertEquals(0, cursor.get().next(block), "a drained cursor stays drained");
+        }
         if (a instanceof IntegerBlocks blocks) {
             Optional<IntegerBlocks.Cursor> cursor = blocks.intBlocks();
-            long mask = c.type().byteWidth() == 4 ? 0xFFFF_FFFFL : c.type().byteWidth() == 2 ? 0xFFFF : 0xFF;
+            long mask = switch (c.type().byteWidth()) {
+                case 8 -> -1L;
+                case 4 -> 0xFFFF_FFFFL;
+                case 2 -> 0xFFFF;
+                default -> 0xFF;
+            };
             boolean negative = false;
             for (int i = from; i < to; i++) {
-                negative |= (int) (c.want()[i] & mask) < 0 || (c.type().isSigned() && c.want()[i] < 0);
+                negative |= c.type().byteWidth() == 8 ? c.want()[i] < 0 || c.want()[i] > Integer.MAX_VALUE
+                        : (int) (c.want()[i] & mask) < 0 || (c.type().isSigned() && c.want()[i] < 0);
             }
             // it may decline for other reasons (a run outside the rows, emptied by the slice, is negative)
             if (negative) {
@@ -189,7 +305,25 @@ class RunEndArrayTest {
                 assertEquals(n, row, "rows read by the cursor");
             }
         }
+        if (a instanceof TakeKernel taker) {
+            // every fifth row or so (a pattern that moves with the slice), and no rows at all
+            long[] rows = java.util.stream.LongStream.range(0, n).filter(i -> (i * 7 + from) % 5 == 0).toArray();
+            PrimitiveArray taken = assertInstanceOf(PrimitiveArray.class, taker.take(rows).orElseThrow());
+            assertEquals(a.dtype(), taken.dtype());
+            assertEquals(rows.length, taken.length(), "rows taken");
+            for (int i = 0; i < rows.length; i++) {
+                int row = from + (int) rows[i];
+                assertEquals(c.valid()[row], taken.isValid(i), "validity of taken row " + row);
+                if (c.valid()[row]) {
+                    assertEquals(c.want()[row], TestArrays.raw(taken, i), "taken row " + row);
+                }
+            }
+            assertEquals(0, taker.take(new long[0]).orElseThrow().length(), "no rows taken");
+        }
         PrimitiveArray p = (PrimitiveArray) a.toCanonical();
+        if (a instanceof TakeKernel taker) {
+            assertTrue(taker.take(new long[0]).isEmpty(), "expanded: rows are gathered from the expansion");
+        }
         for (int i = 0; i < n; i++) {
             assertEquals(c.valid()[from + i], p.isValid(i), "canonical validity of row " + (from + i));
             if (c.valid()[from + i]) {
@@ -199,8 +333,8 @@ class RunEndArrayTest {
     }
 
     @Test
-    void widerAndNonIntegerRunsAreExpandedAtOnce() {
-        for (PType type : new PType[] {PType.I64, PType.U64, PType.F32, PType.F64}) {
+    void nonIntegerRunsAreExpandedAtOnce() {
+        for (PType type : new PType[] {PType.F32, PType.F64}) {
             DType.Primitive dtype = new DType.Primitive(type, false);
             byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(PType.U8.code()).setNumRuns(2).build()
                     .toByteArray();
@@ -214,5 +348,14 @@ class RunEndArrayTest {
                 .decode(new RunEndEncoding());
         assertFalse(kept.isCanonical(), "u16 runs are kept as runs");
         assertEquals(10, ((IntegerBlocks) kept).intBlocks().orElseThrow().bound(), "bound of values 7 and 9");
+        for (PType type : new PType[] {PType.I64, PType.U64}) {
+            Array wide = new TestParts(new DType.Primitive(type, false), 5, meta).child(primitive(PType.U8, 2, 5))
+                    .child(primitive(type, 7, 9)).decode(new RunEndEncoding());
+            assertInstanceOf(RunEndArray.class, wide, type + " runs are kept as runs");
+            assertEquals(10, ((IntegerBlocks) wide).intBlocks().orElseThrow().bound(), type + " values below 2^31");
+            Array big = new TestParts(new DType.Primitive(type, false), 5, meta).child(primitive(PType.U8, 2, 5))
+                    .child(primitive(type, 7, 1L << 31)).decode(new RunEndEncoding());
+            assertTrue(((IntegerBlocks) big).intBlocks().isEmpty(), type + ": a value past the int range");
+        }
     }
 }
