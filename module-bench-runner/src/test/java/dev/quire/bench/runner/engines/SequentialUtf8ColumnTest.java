@@ -18,12 +18,20 @@ import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.array.VarBinViewBuilder;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
+import dev.quire.bench.runner.tpch.LineItems;
+import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.file.VortexWriter;
+import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.scan.BatchStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The runner's column over an encoded utf8 array that offers a {@link BytesBlocks} cursor gives what
@@ -176,6 +184,53 @@ class SequentialUtf8ColumnTest {
             assertEquals(values(b, n), values(a, n), "rows from " + from);
             assertNotSame(a.array(1), b.array(1));
         }
+    }
+
+    @Test
+    void anFsstColumnOfAScanThatKeepsItsEncodingsReadsAsItsDecodedValues(@TempDir Path dir) throws IOException {
+        Path path = dir.resolve("lineitem.vortex");
+        long written;
+        try (VortexWriter writer = VortexWriter.create(path, LineItems.SCHEMA, WriteOptions.defaults())) {
+            written = LineItems.generate(0.01, 65_536, writer::write);
+        }
+        List<String> columns = List.of("l_comment", "l_shipmode");
+        int[] cursors = new int[columns.size()];
+        int batchCount = 0;
+        long rows = 0;
+        Random random = new Random(9);
+        try (VortexFile file = VortexFile.open(path);
+                BatchStream batches = file.scan().project("l_comment", "l_shipmode").canonical(false).batches()) {
+            BatchShape shape = BatchShape.of(columns, batches.dtype());
+            for (StructArray batch : batches) {
+                int n = Math.toIntExact(batch.length());
+                rows += n;
+                batchCount++;
+                for (int c = 0; c < columns.size(); c++) {
+                    Array field = batch.field(shape.index(columns.get(c)));
+                    StringColumn column = new QuireBatch(shape, batch).strings(columns.get(c));
+                    Utf8Column reference = new Utf8Column((VarBinViewArray) field.toCanonical());
+                    if (column instanceof SequentialUtf8Column) {
+                        cursors[c]++;
+                    }
+                    // the runner's reads (1024 at a time), then reads that do not line up with the cursor's blocks
+                    int size = c == 0 ? 1024 : 1000;
+                    StringBlock block = new StringBlock(size);
+                    for (int from = 0; from < n; from += size) {
+                        int k = Math.min(size, n - from);
+                        column.read(from, k, block);
+                        assertEquals(expected(reference, from, k), values(block, k),
+                                columns.get(c) + " rows from " + from);
+                    }
+                    for (int t = 0; t < 50; t++) {
+                        int row = random.nextInt(n);
+                        assertEquals(reference.get(row), column.get(row), columns.get(c) + " row " + row);
+                    }
+                }
+            }
+        }
+        assertEquals(written, rows);
+        // Quire's writer compresses comments with FSST (the ship modes, a handful of values, may be left plain)
+        assertEquals(batchCount, cursors[0], "every batch's comments were read through the FSST cursor");
     }
 
     /**
