@@ -1,7 +1,9 @@
 package dev.quire.bench;
 
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.StructArray;
+import dev.quire.layout.dtype.DType;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.BatchStream;
 import dev.vortex.api.DataSource;
@@ -122,6 +124,44 @@ public class DecodeBench {
             throw new IllegalStateException("decoded " + rows + " rows of " + ROWS);
         }
         return rows;
+    }
+
+    /**
+     * Every value of the column read the way a consumer of undecoded batches reads it ({@code Scan.canonical(false)}):
+     * integers through {@link LongBlocks#cursor}, a block of at most 1,024 values at a time into one small array that
+     * stays in cache, so the score is decode without writing the column to new memory. Their sum is returned, so the
+     * values are used. Values that are not integers (the ALP, ALP-RD and FSST shapes) have no block reader here: they
+     * are decoded to canonical arrays as in {@link #decode}.
+     */
+    @Benchmark
+    @OperationsPerInvocation(ROWS)
+    public long blocks() {
+        long rows = 0;
+        long sum = 0;
+        long[] block = new long[LongBlocks.BLOCK_ROWS];
+        try (BatchStream batches = file.scan().project(DecodeData.COLUMN).canonical(false).batches()) {
+            for (StructArray batch : batches) {
+                Array column = batch.field(0);
+                if (!integers(column)) {
+                    rows += column.toCanonical().length();
+                    continue;
+                }
+                LongBlocks.Cursor cursor = LongBlocks.cursor(column);
+                for (int n; (n = cursor.next(block)) > 0; rows += n) {
+                    for (int i = 0; i < n; i++) {
+                        sum += block[i];
+                    }
+                }
+            }
+        }
+        if (rows != ROWS) {
+            throw new IllegalStateException("read " + rows + " rows of " + ROWS);
+        }
+        return sum;
+    }
+
+    private static boolean integers(Array column) {
+        return column.dtype() instanceof DType.Primitive p && p.ptype().isInteger();
     }
 
     /** The same column scanned by the reference (vortex-jni), every batch exported to Arrow; returns the rows seen. */

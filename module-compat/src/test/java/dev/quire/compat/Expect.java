@@ -56,6 +56,7 @@ final class Expect {
                     + "Arrow schema the reference exports");
             assertEquals(ref.rows().size(), quire.rowCount(), context + ": row count");
             Compare.assertSameRows(quire.dtype(), ref.rows(), quire.rows(), context);
+            Quire.assertEncodedBatchesReadAlike(path, quire.rows(), context);
         } else {
             UnknownEncodingException e = assertThrows(UnknownEncodingException.class, () -> Quire.read(path),
                     context + ": Quire must refuse a file holding " + missing);

@@ -51,6 +51,19 @@ class FixturesTest {
         assertEquals(Set.of(), missing, name + " holds only encodings Quire reads");
     }
 
+    /**
+     * With {@code canonical(false)} the compressed files' batches keep their encoded fields (checked to read alike,
+     * through {@code LongBlocks} too, in every comparison with the reference).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"mixed_100k.vortex", "bitpacked_i32_100k.vortex"})
+    void encodedBatchesAreHandedOutEncoded(String name) {
+        Path path = Fixtures.file(name);
+        Quire.Scanned canonical = Quire.read(path);
+        int encoded = Quire.assertEncodedBatchesReadAlike(path, canonical.rows(), name);
+        assertTrue(encoded > 0, name + ": some batch has an encoded field");
+    }
+
     /** Two 10-bit FastLanes columns, one with a validity child: decoded by module-encodings, value for value. */
     @org.junit.jupiter.api.Test
     void bitpackedFixtureReadsLikeTheReference() {

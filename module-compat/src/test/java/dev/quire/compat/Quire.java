@@ -1,5 +1,12 @@
 package dev.quire.compat;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.ExtensionArray;
+import dev.quire.layout.array.LongBlocks;
+import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.file.VortexFile;
@@ -43,5 +50,63 @@ final class Quire {
         try (VortexFile file = VortexFile.open(path)) {
             return file.dtype();
         }
+    }
+
+    /**
+     * Reads the file again with its batches left encoded ({@code Scan.canonical(false)}): they must hold the rows the
+     * canonical scan read, and every integer column (decimals held in a long and extensions over integers too) read
+     * through {@link LongBlocks#cursor} must give its canonical values, null rows aside. Returns the number of
+     * batches whose fields were not all canonical.
+     */
+    static int assertEncodedBatchesReadAlike(Path path, List<List<Object>> canonicalRows, String context) {
+        List<List<Object>> rows = new ArrayList<>();
+        int encoded = 0;
+        try (VortexFile file = VortexFile.open(path);
+                BatchStream stream = file.scan().canonical(false).batches()) {
+            for (StructArray batch : stream) {
+                rows.addAll(Values.rows(batch));
+                boolean allCanonical = true;
+                for (int f = 0; f < batch.fields().size(); f++) {
+                    Array field = batch.field(f);
+                    allCanonical &= field.isCanonical();
+                    assertCursorGivesCanonicalValues(field, context + ", encoded batch, field " + f);
+                }
+                encoded += allCanonical ? 0 : 1;
+            }
+        }
+        assertEquals(canonicalRows, rows, context + ": the rows of encoded batches");
+        return encoded;
+    }
+
+    private static void assertCursorGivesCanonicalValues(Array field, String context) {
+        Array canonical = field.toCanonical();
+        if (canonical instanceof ExtensionArray e) {
+            canonical = e.storage().toCanonical();
+        }
+        boolean integers = canonical instanceof PrimitiveArray p && p.ptype().isInteger()
+                || canonical instanceof DecimalArray d && d.valueWidth() <= Long.BYTES;
+        if (!integers) {
+            return;
+        }
+        LongBlocks.Cursor cursor = LongBlocks.cursor(field);
+        long[] block = new long[LongBlocks.BLOCK_ROWS];
+        long row = 0;
+        for (int n; (n = cursor.next(block)) > 0; row += n) {
+            for (int i = 0; i < n; i++) {
+                if (canonical.isValid(row + i)) {
+                    assertEquals(expected(canonical, row + i), block[i], context + ", row " + (row + i)
+                            + " read through " + field.encodingId() + "'s cursor");
+                }
+            }
+        }
+        assertEquals(field.length(), row, context + ": rows read through the cursor");
+    }
+
+    /** A canonical integer or decimal value as {@link LongBlocks} gives it: sign- or zero-extended. */
+    private static long expected(Array canonical, long i) {
+        if (canonical instanceof DecimalArray d) {
+            return d.getUnscaled(i).longValueExact();
+        }
+        return ((PrimitiveArray) canonical).getLongValue(i);
     }
 }

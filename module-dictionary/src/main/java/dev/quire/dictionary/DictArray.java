@@ -4,7 +4,9 @@ import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BitBuffer;
+import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.LittleEndian;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
@@ -38,7 +40,7 @@ import java.util.function.Function;
  * block at a time while gathering, and they are decoded whole only for what needs them canonical ({@link #codes()},
  * filters).
  */
-public final class DictArray implements Array, FilterKernel, TakeKernel {
+public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlocks {
     public static final String ID = "vortex.dict";
 
     private static final ValueLayout.OfShort SHORT = LittleEndian.SHORT;
@@ -329,6 +331,67 @@ public final class DictArray implements Array, FilterKernel, TakeKernel {
     @Override
     public Array toCanonical() {
         return Gather.gather(dtype, this, values.canonical());
+    }
+
+    /**
+     * A cursor for a dictionary of integers (decimals held in at most 8 bytes, extensions over integers): each block of
+     * codes is read as the gather reads it (checked unless known good; null rows pointed at a zero slot) and looked up
+     * in the values, read once as longs and shared by every array over them. Empty for other values, and for more
+     * than {@value #MAX_LONG_TABLE} of them (the gather's table of slots then serves as well).
+     */
+    @Override
+    public Optional<LongBlocks.Cursor> longBlocks() {
+        if (values.length() > MAX_LONG_TABLE || !readsAsLongs(dtype, values)) {
+            return Optional.empty();
+        }
+        long[] table = values.longTable();
+        CodeBlocks codes = new CodeBlocks(this);
+        return Optional.of(new LongCursor(codes, table));
+    }
+
+    /** The most values {@link #longBlocks()} reads into a table of longs (512 KiB). */
+    static final int MAX_LONG_TABLE = 1 << 16;
+
+    private static boolean readsAsLongs(DType dtype, DictValues values) {
+        return switch (dtype) {
+            case DType.Primitive p -> p.ptype().isInteger();
+            case DType.Decimal d -> values.canonical() instanceof DecimalArray a && a.valueWidth() <= Long.BYTES;
+            case DType.Extension e -> e.storage() instanceof DType.Primitive p && p.ptype().isInteger();
+            default -> false;
+        };
+    }
+
+    /** Codes a block at a time, each replaced by its value. */
+    private static final class LongCursor implements LongBlocks.Cursor {
+        private final CodeBlocks codes;
+        private final long[] table;
+        private final int[] block = new int[CodeBlocks.BLOCK];
+        private int row;
+
+        LongCursor(CodeBlocks codes, long[] table) {
+            this.codes = codes;
+            this.table = table;
+        }
+
+        @Override
+        public int next(long[] out) {
+            int left = codes.length - row;
+            if (left <= 0) {
+                return 0;
+            }
+            if (codes.allNull()) {
+                int n = Math.min(LongBlocks.BLOCK_ROWS, left);
+                row += n;
+                return n;
+            }
+            int n = codes.next(block);
+            long[] t = table;
+            for (int i = 0; i < n; i++) {
+                out[i] = t[block[i]];
+            }
+            row += n;
+            return n;
+        }
     }
 
     /** The values of {@code rows} only: their codes are picked first, then gathered as {@link #toCanonical()} does. */

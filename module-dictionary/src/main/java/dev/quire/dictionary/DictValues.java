@@ -1,6 +1,7 @@
 package dev.quire.dictionary;
 
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.expr.ValuePredicate;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -18,6 +19,7 @@ final class DictValues {
     private volatile Array canonical;
     private volatile long[] validBits;
     private volatile SlotTable slotTable;
+    private volatile long[] longTable;
     private final Map<ValuePredicate, long[]> matches = new IdentityHashMap<>();
     private final AtomicLong evaluations = new AtomicLong();
 
@@ -58,6 +60,26 @@ final class DictValues {
             if (t != null) {
                 slotTable = t;
             }
+        }
+        return t;
+    }
+
+    /**
+     * The values as {@link LongBlocks} reads them (integers sign- or zero-extended, decimals unscaled), with one 0
+     * past them (the zero slot a gather points null rows at), made on first use. The caller checked that the values
+     * read as longs.
+     */
+    long[] longTable() {
+        long[] t = longTable;
+        if (t == null) {
+            int n = Math.toIntExact(length());
+            t = new long[n + 1];
+            LongBlocks.Cursor values = LongBlocks.cursor(canonical());
+            long[] block = new long[LongBlocks.BLOCK_ROWS];
+            for (int at = 0, k; (k = values.next(block)) > 0; at += k) {
+                System.arraycopy(block, 0, t, at, k);
+            }
+            longTable = t;
         }
         return t;
     }

@@ -59,6 +59,10 @@ public interface LongBlocks {
         if (!integer) {
             throw new InvalidArgumentException("a " + dtype + " array has no integer values to read as longs");
         }
+        if (array instanceof ExtensionArray e) {
+            // its storage is what is encoded: canonicalising the extension would decode all of it first
+            return cursor(e.storage());
+        }
         if (array instanceof LongBlocks blocks) {
             Optional<Cursor> own = blocks.longBlocks();
             if (own.isPresent()) {
@@ -67,7 +71,6 @@ public interface LongBlocks {
         }
         Array canonical = array.toCanonical();
         return switch (canonical) {
-            case ExtensionArray e -> cursor(e.storage());
             case PrimitiveArray p -> new SegmentLongCursor(p.values(), p.ptype().byteWidth(), !p.ptype().isUnsigned(),
                     p.length(), null);
             case DecimalArray d -> new SegmentLongCursor(d.values(), d.valueWidth(), true, d.length(), d);

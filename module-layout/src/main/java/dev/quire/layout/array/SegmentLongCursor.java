@@ -15,6 +15,9 @@ final class SegmentLongCursor implements LongBlocks.Cursor {
     /** The decimal array whose values are wider than a long (each is checked to fit one), else null. */
     private final DecimalArray wide;
     private long row;
+    private int[] ints;
+    private short[] shorts;
+    private byte[] bytes;
 
     SegmentLongCursor(MemorySegment values, int width, boolean signed, long length, DecimalArray decimal) {
         this.values = values;
@@ -34,22 +37,44 @@ final class SegmentLongCursor implements LongBlocks.Cursor {
         long at = row * width;
         switch (width) {
             case 8 -> MemorySegment.copy(values, LittleEndian.LONG, at, out, 0, n);
+            // a bulk copy of the block into a scratch array of its own type, then a plain widening loop
             case 4 -> {
-                for (int i = 0; i < n; i++) {
-                    int v = values.get(LittleEndian.INT, at + 4L * i);
-                    out[i] = signed ? v : Integer.toUnsignedLong(v);
+                int[] v = ints == null ? ints = new int[LongBlocks.BLOCK_ROWS] : ints;
+                MemorySegment.copy(values, LittleEndian.INT, at, v, 0, n);
+                if (signed) {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = v[i];
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = Integer.toUnsignedLong(v[i]);
+                    }
                 }
             }
             case 2 -> {
-                for (int i = 0; i < n; i++) {
-                    short v = values.get(LittleEndian.SHORT, at + 2L * i);
-                    out[i] = signed ? v : Short.toUnsignedLong(v);
+                short[] v = shorts == null ? shorts = new short[LongBlocks.BLOCK_ROWS] : shorts;
+                MemorySegment.copy(values, LittleEndian.SHORT, at, v, 0, n);
+                if (signed) {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = v[i];
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = Short.toUnsignedLong(v[i]);
+                    }
                 }
             }
             case 1 -> {
-                for (int i = 0; i < n; i++) {
-                    byte v = values.get(ValueLayout.JAVA_BYTE, at + i);
-                    out[i] = signed ? v : Byte.toUnsignedLong(v);
+                byte[] v = bytes == null ? bytes = new byte[LongBlocks.BLOCK_ROWS] : bytes;
+                MemorySegment.copy(values, ValueLayout.JAVA_BYTE, at, v, 0, n);
+                if (signed) {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = v[i];
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = Byte.toUnsignedLong(v[i]);
+                    }
                 }
             }
             default -> {

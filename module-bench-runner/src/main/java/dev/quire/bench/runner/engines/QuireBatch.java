@@ -8,6 +8,7 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BytesBlocks;
 import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.ExtensionArray;
+import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.VarBinViewArray;
@@ -30,16 +31,36 @@ final class QuireBatch implements Batch {
         return length;
     }
 
+    /**
+     * A decoded field is read in place ({@link ArrayColumns}); an encoded one (the scan hands batches out undecoded)
+     * through its {@link LongBlocks} cursor, decoding a block at a time where the query reads it.
+     */
     @Override
     public LongColumn longs(String column) {
         int index = shape.index(column);
-        Array array = nonNull(column, batch.field(index).toCanonical());
-        return switch (shape.kind(index)) {
+        BatchShape.Kind kind = shape.kind(index);
+        if (kind == BatchShape.Kind.UTF8) {
+            throw new InvalidArgumentException("column `" + column + "` is utf8; read it as strings");
+        }
+        Array field = nonNull(column, batch.field(index));
+        if (isDecoded(field)) {
+            return decoded(column, kind, field);
+        }
+        return new BlockLongColumn(LongBlocks.cursor(field), length, () -> decoded(column, kind, field));
+    }
+
+    private static boolean isDecoded(Array field) {
+        return field instanceof PrimitiveArray || field instanceof DecimalArray
+                || field instanceof ExtensionArray e && e.storage() instanceof PrimitiveArray;
+    }
+
+    private static LongColumn decoded(String column, BatchShape.Kind kind, Array field) {
+        Array array = field.toCanonical();
+        return switch (kind) {
             case INTEGER -> ArrayColumns.longs((PrimitiveArray) array);
             case DECIMAL -> ArrayColumns.unscaled(column, (DecimalArray) array);
-            case EXTENSION -> ArrayColumns.longs((PrimitiveArray) nonNull(column,
-                    ((ExtensionArray) array).storage().toCanonical()));
-            case UTF8 -> throw new InvalidArgumentException("column `" + column + "` is utf8; read it as strings");
+            case EXTENSION -> ArrayColumns.longs((PrimitiveArray) ((ExtensionArray) array).storage().toCanonical());
+            case UTF8 -> throw new IllegalStateException("utf8 is read as strings");
         };
     }
 

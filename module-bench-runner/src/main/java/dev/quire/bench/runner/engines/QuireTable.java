@@ -22,9 +22,10 @@ import java.util.function.Supplier;
 
 /**
  * A Quire file opened for one run. Scans are unordered (the runner's queries do not depend on batch order) and hand
- * their batches to the sink as zero-copy views over the bytes read: {@link #scan} on the calling thread,
- * {@link #scanConcurrently} on the scan threads that decoded them ({@link Scan#forEachConcurrently}), a sink per
- * scan thread.
+ * their batches to the sink undecoded ({@link Scan#canonical(boolean) canonical(false)}): each column decodes where
+ * the query reads it, a block at a time for the in-order reads that fold whole columns ({@link QuireBatch}).
+ * {@link #scan} hands them out on the calling thread, {@link #scanConcurrently} on the scan threads that read them
+ * ({@link Scan#forEachConcurrently}), a sink per scan thread.
  */
 final class QuireTable implements Table {
     /** Split tasks in flight per scan thread: the ratio of Quire's default concurrency to its default pool. */
@@ -64,7 +65,8 @@ final class QuireTable implements Table {
     }
 
     private Scan scanOf(ScanRequest request) {
-        Scan scan = file.scan().project(request.columns().toArray(String[]::new)).ordered(false);
+        // Undecoded batches: the queries read each value once, so the columns decode where they are read.
+        Scan scan = file.scan().project(request.columns().toArray(String[]::new)).ordered(false).canonical(false);
         request.filter().ifPresent(scan::filter);
         request.rowIndicesWithin(rowCount()).ifPresent(rows -> scan.select(Selection.include(rows)));
         if (pool != null) {
