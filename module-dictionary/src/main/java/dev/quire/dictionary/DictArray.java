@@ -4,6 +4,7 @@ import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BitBuffer;
+import dev.quire.layout.array.BytesBlocks;
 import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.LongBlocks;
@@ -18,6 +19,9 @@ import dev.quire.layout.spi.IntegerBlocks;
 import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
@@ -40,7 +44,7 @@ import java.util.function.Function;
  * block at a time while gathering, and they are decoded whole only for what needs them canonical ({@link #codes()},
  * filters).
  */
-public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlocks {
+public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlocks, BytesBlocks {
     public static final String ID = "vortex.dict";
 
     private static final ValueLayout.OfShort SHORT = LittleEndian.SHORT;
@@ -388,6 +392,89 @@ public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlo
             long[] t = table;
             for (int i = 0; i < n; i++) {
                 out[i] = t[block[i]];
+            }
+            row += n;
+            return n;
+        }
+    }
+
+    /**
+     * A cursor for a dictionary of utf8 or binary values: each block of codes is read as the gather reads it (checked
+     * unless known good; null rows pointed at an empty zero slot) and each row's value copied from the values' bytes,
+     * laid end to end once and shared by every array over them. A null row is empty. Empty when the values take more
+     * than {@value #MAX_BYTES_TABLE} bytes or number more than {@value #MAX_LONG_TABLE}.
+     */
+    @Override
+    public Optional<BytesBlocks.Cursor> bytesBlocks() {
+        if (!(dtype instanceof DType.Utf8) && !(dtype instanceof DType.Binary) || values.length() > MAX_LONG_TABLE) {
+            return Optional.empty();
+        }
+        DictValues.BytesTable table = values.bytesTable(MAX_BYTES_TABLE);
+        if (table == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new BytesCursor(new CodeBlocks(this), table));
+    }
+
+    /** The most bytes of values {@link #bytesBlocks()} lays end to end: a block of 1,024 rows stays below 1 GiB. */
+    static final int MAX_BYTES_TABLE = 1 << 20;
+
+    /** Codes a block at a time, each replaced by its value's bytes. */
+    private static final class BytesCursor implements BytesBlocks.Cursor {
+        private static final VarHandle WORD =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+        private final CodeBlocks codes;
+        private final byte[] bytes;
+        private final int[] starts;
+        private final int[] block = new int[CodeBlocks.BLOCK];
+        private int row;
+
+        BytesCursor(CodeBlocks codes, DictValues.BytesTable table) {
+            this.codes = codes;
+            this.bytes = table.bytes();
+            this.starts = table.offsets();
+        }
+
+        @Override
+        public int next(BytesBlocks.Block out) {
+            int left = codes.length - row;
+            if (left <= 0) {
+                return 0;
+            }
+            int[] offsets = out.offsets();
+            offsets[0] = 0;
+            int n;
+            if (codes.allNull()) {
+                n = Math.min(BytesBlocks.BLOCK_ROWS, left);
+                Arrays.fill(offsets, 1, n + 1, 0);
+                out.reserve(0);
+                row += n;
+                return n;
+            }
+            n = codes.next(block);
+            int[] s = starts;
+            long total = 0;
+            for (int i = 0; i < n; i++) {
+                int c = block[i];
+                total += s[c + 1] - s[c];
+            }
+            byte[] dst = out.reserve(total);
+            byte[] src = bytes;
+            int pos = 0;
+            for (int i = 0; i < n; i++) {
+                int c = block[i];
+                int from = s[c];
+                int size = s[c + 1] - from;
+                if (size <= 16) {
+                    // both arrays have 16 bytes of room past every value: two word copies, whatever the size
+                    WORD.set(dst, pos, (long) WORD.get(src, from));
+                    WORD.set(dst, pos + 8, (long) WORD.get(src, from + 8));
+                } else {
+                    System.arraycopy(src, from, dst, pos, size);
+                }
+                pos += size;
+                offsets[i + 1] = pos;
             }
             row += n;
             return n;

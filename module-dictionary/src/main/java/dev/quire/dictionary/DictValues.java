@@ -1,8 +1,10 @@
 package dev.quire.dictionary;
 
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BytesBlocks;
 import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.expr.ValuePredicate;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -20,6 +22,7 @@ final class DictValues {
     private volatile long[] validBits;
     private volatile SlotTable slotTable;
     private volatile long[] longTable;
+    private volatile BytesTable bytesTable;
     private final Map<ValuePredicate, long[]> matches = new IdentityHashMap<>();
     private final AtomicLong evaluations = new AtomicLong();
 
@@ -80,6 +83,49 @@ final class DictValues {
                 System.arraycopy(block, 0, t, at, k);
             }
             longTable = t;
+        }
+        return t;
+    }
+
+    /**
+     * The values' bytes end to end, with {@link BytesBlocks.Block#SLACK} bytes of zeros after them, and where each
+     * starts: {@code offsets[i]} to {@code offsets[i + 1]} for value {@code i}, and an empty value past them (the zero
+     * slot a gather points null rows at). A null value is empty.
+     */
+    record BytesTable(byte[] bytes, int[] offsets) {}
+
+    /**
+     * The values as a {@link BytesTable}, made on first use; null when their bytes exceed {@code maxBytes}. The caller
+     * checked that the values are utf8 or binary.
+     */
+    BytesTable bytesTable(int maxBytes) {
+        BytesTable t = bytesTable;
+        if (t == null) {
+            int n = Math.toIntExact(length());
+            int[] offsets = new int[n + 2];
+            byte[] bytes = new byte[BytesBlocks.Block.SLACK];
+            BytesBlocks.Cursor values = BytesBlocks.cursor(canonical());
+            BytesBlocks.Block block = new BytesBlocks.Block();
+            int at = 0;
+            for (int k; (k = values.next(block)) > 0; ) {
+                int[] o = block.offsets();
+                int size = o[k];
+                if ((long) offsets[at] + size > maxBytes) {
+                    return null;
+                }
+                int end = offsets[at] + size;
+                if (bytes.length < end + BytesBlocks.Block.SLACK) {
+                    bytes = Arrays.copyOf(bytes, Math.max(end + BytesBlocks.Block.SLACK, 2 * bytes.length));
+                }
+                System.arraycopy(block.bytes(), 0, bytes, offsets[at], size);
+                for (int i = 0; i < k; i++) {
+                    offsets[at + i + 1] = offsets[at] + o[i + 1];
+                }
+                at += k;
+            }
+            offsets[n + 1] = offsets[n];
+            t = new BytesTable(bytes, offsets);
+            bytesTable = t;
         }
         return t;
     }

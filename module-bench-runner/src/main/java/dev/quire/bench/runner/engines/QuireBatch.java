@@ -5,12 +5,14 @@ import dev.quire.bench.runner.spi.LongColumn;
 import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BytesBlocks;
 import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.ExtensionArray;
 import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.VarBinViewArray;
+import java.util.Optional;
 
 /** A Quire scan batch seen through the runner's {@link Batch}: columns are views over the batch's arrays. */
 final class QuireBatch implements Batch {
@@ -68,7 +70,16 @@ final class QuireBatch implements Batch {
         if (shape.kind(index) != BatchShape.Kind.UTF8) {
             throw new InvalidArgumentException("column `" + column + "` is not utf8; read it as longs");
         }
-        return new Utf8Column((VarBinViewArray) nonNull(column, batch.field(index).toCanonical()));
+        Array field = nonNull(column, batch.field(index));
+        // An encoded field that decodes block by block is read a block at a time where the query reads it; one that
+        // does not (or was decoded already) is read in place, from its canonical views and data buffers.
+        if (field instanceof BytesBlocks encoded) {
+            Optional<BytesBlocks.Cursor> cursor = encoded.bytesBlocks();
+            if (cursor.isPresent()) {
+                return new SequentialUtf8Column(field, cursor.get());
+            }
+        }
+        return new Utf8Column((VarBinViewArray) field.toCanonical());
     }
 
     /** The runner's columns have no validity accessors, so a null would be read as whatever its slot holds. */

@@ -230,8 +230,10 @@ class QuireEngineTest {
             assertTrue(r[2] >= 0);
             bytes += r[1];
         }
-        // Every comment has a 16-byte view in the file (longer comments have their bytes elsewhere too).
-        assertTrue(bytes >= rows.size() * 16L, bytes + " bytes read for " + rows.size() + " comments");
+        // Every comment is read: a 16-byte view each when the file holds them plain, and more than 8 bytes each when
+        // they are FSST-compressed (with the encodings module on the path, as in the runner's tests; TPC-H comments
+        // average 27 bytes and compress to about 13).
+        assertTrue(bytes >= rows.size() * 8L, bytes + " bytes read for " + rows.size() + " comments");
     }
 
     @Test

@@ -71,7 +71,7 @@ final class FsstSymbols {
      * out to hold a {@link #BAD} one has written its eight symbols (eight bytes each) at positions advanced by at most
      * {@link #BAD} bytes a code before the loop notices, and those bytes must stay within the output.
      */
-    private static final int FAST_ROOM = 7 * BAD + MAX_SYMBOL_LENGTH;
+    static final int FAST_ROOM = 7 * BAD + MAX_SYMBOL_LENGTH;
     /** Every byte of a word: {@code 0x01} in each, {@code 0x80} in each. */
     private static final long ONES = 0x0101_0101_0101_0101L;
     private static final long HIGHS = 0x8080_8080_8080_8080L;
@@ -84,7 +84,7 @@ final class FsstSymbols {
     byte[] decode(ArrayParts parts, MemorySegment codes, long codesStart, int total) {
         byte[] in = codes.toArray(ValueLayout.JAVA_BYTE);
         byte[] out = new byte[total + SLACK];
-        int pos = decodeRun(parts, in, codesStart, out, total);
+        int pos = decodeRun(parts, in, 0, in.length, codesStart, out, total);
         if (pos != total) {
             throw parts.malformed("the codes decode to " + (pos > total ? "more than " + total : pos)
                     + " bytes, the uncompressed lengths add up to " + total);
@@ -95,10 +95,30 @@ final class FsstSymbols {
     }
 
     /**
-     * Decodes all of {@code in} into {@code out} from its start, where the codes should produce {@code total} bytes,
-     * and returns the position after the last byte written: {@code total} when they did, less when the codes ran out
-     * first, more when they produce more (then it stops early). {@code out} has {@value #SLACK} bytes past
-     * {@code total}. {@code codesStart} is where {@code in} starts in the codes buffer, for messages.
+     * Decodes the codes at {@code [from, to)} of {@code in} into {@code out} from its start, where they should produce
+     * exactly {@code total} bytes; {@code out} needs {@link #SLACK} bytes past {@code total}, and more lets the fast
+     * loop below run closer to the end ({@link #FAST_ROOM} past {@code total} lets it run to the last word of codes).
+     * The bytes past {@code total} are left unspecified. {@code codesStart} is where {@code in[0]} is in the codes
+     * buffer, for messages.
+     *
+     * @throws dev.quire.errors.MalformedFileException when the codes do not decode to {@code total} bytes, or hold a
+     *     code that names no symbol or end with an escape
+     */
+    void decodeBlock(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int total) {
+        int pos = decodeRun(parts, in, from, to, codesStart, out, total);
+        if (pos != total) {
+            throw parts.malformed("the codes at bytes [" + (codesStart + from) + ", " + (codesStart + to)
+                    + ") decode to " + (pos > total ? "more than " + total : pos)
+                    + " bytes, the uncompressed lengths of their values add up to " + total);
+        }
+    }
+
+    /**
+     * Decodes the codes at {@code [from, to)} of {@code in} into {@code out} from its start, where the codes should
+     * produce {@code total} bytes, and returns the position after the last byte written: {@code total} when they did,
+     * less when the codes ran out first, more when they produce more (then it stops early). {@code out} has at least
+     * {@value #SLACK} bytes past {@code total}; the fast loop runs while {@link #FAST_ROOM} bytes of {@code out} are
+     * left. {@code codesStart} is where {@code in[0]} is in the codes buffer, for messages.
      *
      * <p>The main loop takes eight codes as one little-endian word. A word holding the escape (a byte of all ones,
      * found with one test on the whole word) leaves the loop at once. Otherwise each code writes its symbol as a
@@ -108,13 +128,12 @@ final class FsstSymbols {
      * time until the next eight codes can go together again. (Symbols and lengths in one table measured faster than
      * two: one bounds check serves both reads.)
      */
-    private int decodeRun(ArrayParts parts, byte[] in, long codesStart, byte[] out, int total) {
+    private int decodeRun(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int total) {
         long[] t = table;
         int pos = 0;
-        int i = 0;
-        int to = in.length;
+        int i = from;
         int fastEnd = to - 8;
-        int fastRoom = total - FAST_ROOM;
+        int fastRoom = out.length - FAST_ROOM;
         while (true) {
             while (i <= fastEnd && pos <= fastRoom) {
                 long w = (long) LONG_LE.get(in, i);

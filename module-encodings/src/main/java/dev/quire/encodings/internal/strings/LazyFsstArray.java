@@ -3,6 +3,7 @@ package dev.quire.encodings.internal.strings;
 import dev.quire.encodings.internal.EncodingParts;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BitBuffer;
+import dev.quire.layout.array.BytesBlocks;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
@@ -26,6 +27,8 @@ import java.util.Optional;
  * <ul>
  *   <li>{@link #toCanonical()} decodes the window's codes as one stream (the fast eight-codes-a-word loop) and cuts
  *       it by the lengths, once; the result is kept.</li>
+ *   <li>As {@link BytesBlocks} it decodes a block of values per call into the reader's block, each block's codes as
+ *       one stream with the same loop, so a reader that uses each value once never has the window decoded.</li>
  *   <li>As a {@link TakeKernel} it decodes just the rows a selective scan keeps, each from its own codes.</li>
  *   <li>As a {@link FilterKernel} it answers string predicates that describe themselves value by value
  *       ({@link ValuePredicate#bytesPredicate()}): a value is decided by its length where that suffices ({@code =},
@@ -34,7 +37,7 @@ import java.util.Optional;
  *       test each value in place, building no views.</li>
  * </ul>
  */
-final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
+final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlocks {
     /**
      * Rows are decoded one by one for a take when at most one row in this many is kept; above that share, decoding
      * the window with the faster stream loop and picking rows costs less.
@@ -162,6 +165,78 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
         byte[] decoded = windowBytes();
         return VarBinViewArray.ofOffsets(dtype, decoded, decoded.length - FsstSymbols.SLACK, ends, start, length,
                 validity);
+    }
+
+    /**
+     * A cursor that decodes each block's codes straight into the reader's block, or empty once the window has been
+     * decoded (copying those values is cheaper than decoding them again). Each block's codes must decode to its
+     * values' lengths exactly, which the stream decoded whole checks only for the window.
+     */
+    @Override
+    public Optional<BytesBlocks.Cursor> bytesBlocks() {
+        if (canonical != null) {
+            return Optional.empty();
+        }
+        return Optional.of(new BlockCursor());
+    }
+
+    /**
+     * Decodes {@link BytesBlocks#BLOCK_ROWS} values per call. The codes are read in place when the buffer lives in a
+     * heap array, else each block's are copied into a small array the cursor reuses: the decode loop reads arrays.
+     */
+    private final class BlockCursor implements BytesBlocks.Cursor {
+        /** The array holding the codes buffer, and where the buffer starts in it; or a copy of a block's codes. */
+        private byte[] in;
+        private final int inBase;
+        private final boolean inPlace;
+        /** The next row to decode, within the window. */
+        private int row;
+
+        BlockCursor() {
+            if (codes.heapBase().orElse(null) instanceof byte[] b) {
+                in = b;
+                inBase = (int) codes.address();
+                inPlace = true;
+            } else {
+                in = new byte[0];
+                inBase = 0;
+                inPlace = false;
+            }
+        }
+
+        @Override
+        public int next(BytesBlocks.Block block) {
+            int n = Math.min(BytesBlocks.BLOCK_ROWS, length - row);
+            if (n <= 0) {
+                return 0;
+            }
+            int first = start + row;
+            int last = first + n;
+            int base = ends[first];
+            int[] out = block.offsets();
+            for (int k = 0; k <= n; k++) {
+                out[k] = ends[first + k] - base;
+            }
+            int total = out[n];
+            // room for the fast loop to run to the block's last word of codes, not just to SLACK bytes from its end
+            byte[] bytes = block.reserve((long) total + FsstSymbols.FAST_ROOM);
+            long codesFrom = codesBase + offsets[first];
+            int codeBytes = offsets[last] - offsets[first];
+            int from;
+            if (inPlace) {
+                from = inBase + (int) codesFrom;
+            } else {
+                if (in.length < codeBytes) {
+                    in = new byte[Math.max(codeBytes, 2 * in.length)];
+                }
+                MemorySegment.copy(codes, ValueLayout.JAVA_BYTE, codesFrom, in, 0, codeBytes);
+                from = 0;
+            }
+            // messages name bytes of the codes buffer: in[from] is its byte codesFrom
+            symbols.decodeBlock(parts, in, from, from + codeBytes, codesFrom - from, bytes, total);
+            row += n;
+            return n;
+        }
     }
 
     @Override

@@ -1,0 +1,205 @@
+package dev.quire.encodings.internal.strings;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quire.encodings.internal.Node;
+import dev.quire.errors.MalformedFileException;
+import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BytesBlocks;
+import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.dtype.PType;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * FSST arrays read through {@link BytesBlocks}: every block's values equal the values decoded whole, for random tables
+ * and values (escapes, empty, null and long values), row counts around the block size, windows that start and end
+ * anywhere, codes in a heap array and off the heap; the cursor leaves the window undecoded, a decoded window falls back
+ * to its decoded values, and corrupt codes are a {@link MalformedFileException} from the block that holds them.
+ */
+class FsstBytesBlocksTest {
+
+    /** Every block of {@code array}'s own cursor, checked for shape, as one value per row (null rows as read). */
+    private static List<byte[]> drain(Array array) {
+        BytesBlocks.Cursor cursor = ((BytesBlocks) array).bytesBlocks().orElseThrow();
+        return drain(cursor, new BytesBlocks.Block());
+    }
+
+    private static List<byte[]> drain(BytesBlocks.Cursor cursor, BytesBlocks.Block block) {
+        List<byte[]> out = new ArrayList<>();
+        int n;
+        while ((n = cursor.next(block)) > 0) {
+            assertTrue(n <= BytesBlocks.BLOCK_ROWS, n + " rows in a block");
+            int[] offsets = block.offsets();
+            assertEquals(0, offsets[0]);
+            assertTrue(block.bytes().length >= offsets[n] + BytesBlocks.Block.SLACK, "slack past the last value");
+            for (int i = 0; i < n; i++) {
+                out.add(Arrays.copyOfRange(block.bytes(), offsets[i], offsets[i + 1]));
+            }
+        }
+        assertEquals(0, cursor.next(block), "an ended cursor stays ended");
+        return out;
+    }
+
+    /** The cursor's values against the decoded ones: every valid row's bytes, and a null row's length. */
+    private static void assertSameAsDecoded(List<byte[]> read, VarBinViewArray decoded, String context) {
+        assertEquals(decoded.length(), read.size(), context + ": rows");
+        for (int i = 0; i < read.size(); i++) {
+            if (decoded.isValid(i)) {
+                assertArrayEquals(decoded.getBytes(i), read.get(i), context + ": row " + i);
+            } else {
+                assertEquals(0, read.get(i).length, context + ": null row " + i + " (written with no bytes)");
+            }
+        }
+    }
+
+    @Test
+    void blocksEqualTheDecodedValuesForEveryCountAroundTheBlockSizeAndAnyWindow() {
+        Random random = new Random(77);
+        for (int n : new int[] {0, 1, 2, 1023, 1024, 1025, 2047, 2048, 2049, 5000}) {
+            for (int round = 0; round < 3; round++) {
+                List<byte[]> values = FsstDecodeTest.values(random, n, round == 2 ? 3000 : 120);
+                FsstEncodingTest.Table table = round == 1 ? new FsstEncodingTest.Table(List.of())
+                        : FsstDecodeTest.table(random);
+                Node node = FsstDecodeTest.node(table, values, PType.U32, PType.I32, random.nextInt(3));
+                String context = n + " rows, round " + round;
+                LazyFsstArray array = FsstDecodeTest.lazy(node, n);
+                List<byte[]> read = drain(array);
+                assertFalse(array.isDecoded(), context + ": the cursor leaves the window undecoded");
+                VarBinViewArray decoded = FsstDecodeTest.lazy(node, n).toCanonical();
+                assertSameAsDecoded(read, decoded, context);
+                for (int i = 0; i < n; i++) {
+                    if (values.get(i) != null) {
+                        assertArrayEquals(values.get(i), read.get(i), context + ": row " + i + " as compressed");
+                    }
+                }
+                for (int w = 0; w < 4 && n > 0; w++) {
+                    int from = random.nextInt(n);
+                    int to = from + random.nextInt(n - from + 1);
+                    Array window = FsstDecodeTest.lazy(node, n).slice(from, to);
+                    if (window instanceof BytesBlocks) {
+                        assertSameAsDecoded(drain(window), decoded.slice(from, to),
+                                context + ", window [" + from + ", " + to + ")");
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void codesOffTheHeapAreCopiedBlockByBlockAndGiveTheSameValues() {
+        Random random = new Random(78);
+        List<byte[]> values = FsstDecodeTest.values(random, 3333, 400);
+        Node node = FsstDecodeTest.node(FsstDecodeTest.table(random), values, PType.U16, PType.U32, 2);
+        VarBinViewArray decoded = FsstDecodeTest.lazy(node, 3333).toCanonical();
+        try (Arena arena = Arena.ofConfined()) {
+            List<MemorySegment> buffers = new ArrayList<>();
+            for (MemorySegment b : node.buffers()) {
+                buffers.add(arena.allocate(Math.max(1, b.byteSize())).asSlice(0, b.byteSize()).copyFrom(b));
+            }
+            Node offHeap = new Node(node.encoding(), node.metadata(), buffers, node.children());
+            LazyFsstArray array = FsstDecodeTest.lazy(offHeap, 3333);
+            assertSameAsDecoded(drain(array.slice(100, 3333)), decoded.slice(100, 3333), "off the heap, window");
+            assertSameAsDecoded(drain(FsstDecodeTest.lazy(offHeap, 3333)), decoded, "off the heap");
+        }
+    }
+
+    @Test
+    void aBlockCanHoldOneVeryLongValueAndTheBlockIsReusedAcrossCursors() {
+        Random random = new Random(79);
+        List<byte[]> values = new ArrayList<>(FsstDecodeTest.values(random, 1500, 30));
+        byte[] longValue = new byte[300_000];
+        for (int i = 0; i < longValue.length; i++) {
+            longValue[i] = (byte) "abcd e\0x".charAt(random.nextInt(8));
+        }
+        values.set(1100, longValue);
+        FsstEncodingTest.Table table = FsstDecodeTest.table(random);
+        Node node = FsstDecodeTest.node(table, values, PType.I32, PType.I64, 0);
+        VarBinViewArray decoded = FsstDecodeTest.lazy(node, 1500).toCanonical();
+        BytesBlocks.Block block = new BytesBlocks.Block();
+        for (int pass = 0; pass < 2; pass++) {
+            BytesBlocks.Cursor cursor = FsstDecodeTest.lazy(node, 1500).bytesBlocks().orElseThrow();
+            assertSameAsDecoded(drain(cursor, block), decoded, "pass " + pass);
+        }
+        assertTrue(block.bytes().length >= 300_000, "the block grew for the long value");
+    }
+
+    @Test
+    void aDecodedWindowDeclinesItsOwnCursorAndIsReadFromItsDecodedValues() {
+        Random random = new Random(80);
+        List<byte[]> values = FsstDecodeTest.values(random, 1500, 50);
+        Node node = FsstDecodeTest.node(FsstDecodeTest.table(random), values, PType.U32, PType.U32, 1);
+        LazyFsstArray array = FsstDecodeTest.lazy(node, 1500);
+        VarBinViewArray decoded = array.toCanonical();
+        assertTrue(array.bytesBlocks().isEmpty(), "a decoded window offers no cursor of its own");
+        assertSameAsDecoded(drain(BytesBlocks.cursor(array), new BytesBlocks.Block()), decoded, "fallback");
+    }
+
+    @Test
+    void aCodeThatNamesNoSymbolIsReportedByTheBlockThatHoldsIt() {
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < 2500; i++) {
+            values.add("hello hello".getBytes(StandardCharsets.UTF_8));
+        }
+        FsstEncodingTest.Table table = new FsstEncodingTest.Table(List.of(
+                "hello".getBytes(StandardCharsets.UTF_8), " ".getBytes(StandardCharsets.UTF_8)));
+        Node good = FsstDecodeTest.node(table, values, PType.I32, PType.I32, 0);
+        byte[] codes = good.buffers().get(2).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+        // three codes a value; value 1500's second (in the second block) names symbol 7 of 2
+        int at = 1500 * 3 + 1;
+        codes[at] = 7;
+        List<MemorySegment> buffers = new ArrayList<>(good.buffers());
+        buffers.set(2, MemorySegment.ofArray(codes));
+        Node bad = new Node(good.encoding(), good.metadata(), buffers, good.children());
+        BytesBlocks.Cursor cursor = FsstDecodeTest.lazy(bad, 2500).bytesBlocks().orElseThrow();
+        BytesBlocks.Block block = new BytesBlocks.Block();
+        assertEquals(1024, cursor.next(block), "the first block is sound");
+        MalformedFileException e = assertThrows(MalformedFileException.class, () -> cursor.next(block));
+        assertTrue(e.getMessage().contains("code 7 at codes byte " + at + " names no symbol"), e.getMessage());
+    }
+
+    @Test
+    void lengthsThatCutTheStreamElsewhereAreReportedByTheBlockWhoseCodesDisagree() {
+        List<byte[]> values = new ArrayList<>();
+        for (int i = 0; i < 2048; i++) {
+            values.add("ab".getBytes(StandardCharsets.UTF_8));
+        }
+        FsstEncodingTest.Table table = new FsstEncodingTest.Table(List.of("ab".getBytes(StandardCharsets.UTF_8)));
+        Node good = FsstDecodeTest.node(table, values, PType.I32, PType.I32, 0);
+        long[] lengths = new long[2048];
+        Arrays.fill(lengths, 2);
+        // the total is unchanged, so the window decoded as one stream agrees; the first block's codes do not
+        lengths[1023] = 4;
+        lengths[1024] = 0;
+        Node shifted = new Node(good.encoding(), good.metadata(), good.buffers(),
+                List.of(Node.primitive(PType.I32, lengths), good.children().get(1)));
+        BytesBlocks.Cursor cursor = FsstDecodeTest.lazy(shifted, 2048).bytesBlocks().orElseThrow();
+        MalformedFileException e = assertThrows(MalformedFileException.class,
+                () -> cursor.next(new BytesBlocks.Block()));
+        assertTrue(e.getMessage().contains("the codes at bytes [0, 1024) decode to 2048 bytes, the uncompressed "
+                + "lengths of their values add up to 2050"), e.getMessage());
+    }
+
+    @Test
+    void codesEndingOnAnEscapeInABlockAreReported() {
+        List<byte[]> values = List.of("x".getBytes(StandardCharsets.UTF_8), "y".getBytes(StandardCharsets.UTF_8));
+        Node good = FsstDecodeTest.node(new FsstEncodingTest.Table(List.of()), values, PType.I32, PType.I32, 0);
+        // "x" then "y" as escapes; the last escape loses its byte: offsets end one byte early
+        Node cut = new Node(good.encoding(), good.metadata(), good.buffers(),
+                List.of(good.children().get(0), Node.primitive(PType.I32, 0, 2, 3)));
+        BytesBlocks.Cursor cursor = FsstDecodeTest.lazy(cut, 2).bytesBlocks().orElseThrow();
+        MalformedFileException e = assertThrows(MalformedFileException.class,
+                () -> cursor.next(new BytesBlocks.Block()));
+        assertTrue(e.getMessage().contains("end with an escape and no byte after it (codes byte 2)"), e.getMessage());
+    }
+}
