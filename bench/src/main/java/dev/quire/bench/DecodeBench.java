@@ -1,6 +1,7 @@
 package dev.quire.bench;
 
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BytesBlocks;
 import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
@@ -128,29 +129,37 @@ public class DecodeBench {
 
     /**
      * Every value of the column read the way a consumer of undecoded batches reads it ({@code Scan.canonical(false)}):
-     * integers through {@link LongBlocks#cursor}, a block of at most 1,024 values at a time into one small array that
-     * stays in cache, so the score is decode without writing the column to new memory. Their sum is returned, so the
-     * values are used. Values that are not integers (the ALP, ALP-RD and FSST shapes) have no block reader here: they
-     * are decoded to canonical arrays as in {@link #decode}.
+     * integers through {@link LongBlocks#cursor} and strings through {@link BytesBlocks#cursor}, a block of at most
+     * 1,024 values at a time into one small buffer that stays in cache, so the score is decode without writing the
+     * column to new memory. A sum over the values is returned, so they are used. Floats (the ALP and ALP-RD shapes)
+     * have no block reader: they are decoded to canonical arrays as in {@link #decode}.
      */
     @Benchmark
     @OperationsPerInvocation(ROWS)
     public long blocks() {
         long rows = 0;
         long sum = 0;
-        long[] block = new long[LongBlocks.BLOCK_ROWS];
+        long[] longs = new long[LongBlocks.BLOCK_ROWS];
+        BytesBlocks.Block strings = new BytesBlocks.Block();
         try (BatchStream batches = file.scan().project(DecodeData.COLUMN).canonical(false).batches()) {
             for (StructArray batch : batches) {
                 Array column = batch.field(0);
-                if (!integers(column)) {
-                    rows += column.toCanonical().length();
-                    continue;
-                }
-                LongBlocks.Cursor cursor = LongBlocks.cursor(column);
-                for (int n; (n = cursor.next(block)) > 0; rows += n) {
-                    for (int i = 0; i < n; i++) {
-                        sum += block[i];
+                switch (column.dtype()) {
+                    case DType.Primitive p when p.ptype().isInteger() -> {
+                        LongBlocks.Cursor cursor = LongBlocks.cursor(column);
+                        for (int n; (n = cursor.next(longs)) > 0; rows += n) {
+                            for (int i = 0; i < n; i++) {
+                                sum += longs[i];
+                            }
+                        }
                     }
+                    case DType.Utf8 u -> {
+                        BytesBlocks.Cursor cursor = BytesBlocks.cursor(column);
+                        for (int n; (n = cursor.next(strings)) > 0; rows += n) {
+                            sum += strings.offsets()[n];
+                        }
+                    }
+                    default -> rows += column.toCanonical().length();
                 }
             }
         }
@@ -158,10 +167,6 @@ public class DecodeBench {
             throw new IllegalStateException("read " + rows + " rows of " + ROWS);
         }
         return sum;
-    }
-
-    private static boolean integers(Array column) {
-        return column.dtype() instanceof DType.Primitive p && p.ptype().isInteger();
     }
 
     /** The same column scanned by the reference (vortex-jni), every batch exported to Arrow; returns the rows seen. */

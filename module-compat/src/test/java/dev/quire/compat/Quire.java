@@ -1,13 +1,16 @@
 package dev.quire.compat;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BytesBlocks;
 import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.ExtensionArray;
 import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
+import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
@@ -15,6 +18,7 @@ import dev.quire.layout.file.WriteOptions;
 import dev.quire.layout.scan.BatchStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** Quire's side: write batches with {@link VortexWriter}, read a file back with a full scan. */
@@ -55,7 +59,8 @@ final class Quire {
     /**
      * Reads the file again with its batches left encoded ({@code Scan.canonical(false)}): they must hold the rows the
      * canonical scan read, and every integer column (decimals held in a long and extensions over integers too) read
-     * through {@link LongBlocks#cursor} must give its canonical values, null rows aside. Returns the number of
+     * through {@link LongBlocks#cursor}, and every utf8 or binary column through {@link BytesBlocks#cursor}, must give
+     * its canonical values, null rows aside. Returns the number of
      * batches whose fields were not all canonical.
      */
     static int assertEncodedBatchesReadAlike(Path path, List<List<Object>> canonicalRows, String context) {
@@ -70,6 +75,7 @@ final class Quire {
                     Array field = batch.field(f);
                     allCanonical &= field.isCanonical();
                     assertCursorGivesCanonicalValues(field, context + ", encoded batch, field " + f);
+                    assertBytesCursorGivesCanonicalValues(field, context + ", encoded batch, field " + f);
                 }
                 encoded += allCanonical ? 0 : 1;
             }
@@ -100,6 +106,27 @@ final class Quire {
             }
         }
         assertEquals(field.length(), row, context + ": rows read through the cursor");
+    }
+
+    private static void assertBytesCursorGivesCanonicalValues(Array field, String context) {
+        if (!(field.dtype() instanceof DType.Utf8) && !(field.dtype() instanceof DType.Binary)) {
+            return;
+        }
+        VarBinViewArray canonical = (VarBinViewArray) field.toCanonical();
+        BytesBlocks.Cursor cursor = BytesBlocks.cursor(field);
+        BytesBlocks.Block block = new BytesBlocks.Block();
+        long row = 0;
+        for (int n; (n = cursor.next(block)) > 0; row += n) {
+            int[] offsets = block.offsets();
+            for (int i = 0; i < n; i++) {
+                if (canonical.isValid(row + i)) {
+                    byte[] read = Arrays.copyOfRange(block.bytes(), offsets[i], offsets[i + 1]);
+                    assertArrayEquals(canonical.getBytes(row + i), read, context + ", row " + (row + i)
+                            + " read through " + field.encodingId() + "'s bytes cursor");
+                }
+            }
+        }
+        assertEquals(field.length(), row, context + ": rows read through the bytes cursor");
     }
 
     /** A canonical integer or decimal value as {@link LongBlocks} gives it: sign- or zero-extended. */
