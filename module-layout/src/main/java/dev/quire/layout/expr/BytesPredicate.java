@@ -39,13 +39,13 @@ public interface BytesPredicate {
     boolean test(byte[] bytes, int offset, int length);
 
     /**
-     * The literal {@link #test} compares a value's leading bytes with, when that is all it does (a prefix {@code like},
-     * {@code =}, {@code <>}); empty (the default) for predicates whose test does more. When present, its length is
-     * {@link #leadingBytes()}, and for every value {@link #byLength} leaves {@link #UNDECIDED} (so at least that long),
-     * {@link #test} is true exactly when the value's first {@code leadingBytes()} bytes equal the literal's bytes, or,
-     * for a {@linkplain LeadingLiteral#negated() negated} literal, when they differ. An encoding can then decide a value
-     * from its compressed form piece by piece (an FSST code's symbol against the literal's next bytes, say), stopping
-     * at the first piece that disagrees, without producing the value's bytes.
+     * The literal {@link #test} compares a value's leading bytes with, when that is all it does (a prefix
+     * {@code like}, {@code =}, {@code <>}); empty (the default) for predicates whose test does more. When present, its
+     * length is {@link #leadingBytes()}, and for every value {@link #byLength} leaves {@link #UNDECIDED} (so at least
+     * that long), {@link #test} is true exactly when the value's first {@code leadingBytes()} bytes equal the
+     * literal's bytes, or, for a {@linkplain LeadingLiteral#negated() negated} literal, when they differ. An encoding
+     * can then decide a value from its compressed form piece by piece (an FSST code's symbol against the literal's
+     * next bytes, say), stopping at the first piece that disagrees, without producing the value's bytes.
      */
     default Optional<LeadingLiteral> leadingLiteral() {
         return Optional.empty();

@@ -1,6 +1,8 @@
 package dev.quire.encodings.internal.strings;
 
 import dev.quire.layout.spi.ArrayParts;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * Whether FSST-compressed values begin with a literal, decided on their codes without decoding them: the FSST paper's
@@ -64,15 +66,10 @@ final class FsstLiteralMatcher {
         return new FsstLiteralMatcher(symbols, literal.clone());
     }
 
-    /** The literal's length: values shorter than it are the caller's to decide by their length. */
-    int length() {
-        return literal.length;
-    }
-
     /**
-     * Symbol {@code code} (which names one) read at position {@code q < length()} of the literal: {@link #FAIL} when
-     * they disagree where they overlap, {@link #MATCH} when it covers the rest of the literal, else the position to go
-     * on at.
+     * Symbol {@code code} (which names one) read at position {@code q} of the literal (before its end):
+     * {@link #FAIL} when they disagree where they overlap, {@link #MATCH} when it covers the rest of the literal, else
+     * the position to go on at.
      */
     private int step(int code, int q) {
         int len = lengths[code];
@@ -86,44 +83,45 @@ final class FsstLiteralMatcher {
     }
 
     /**
-     * Whether the value whose codes are bytes {@code [from, to)} of {@code in} begins with the literal. The value must
-     * be at least {@link #length()} bytes long (by its recorded length): codes that end before producing that many
-     * bytes, end on an escape, or name no symbol on the way are malformed. Codes past the point where the value is
-     * decided are not looked at. {@code codesStart} is where {@code in} starts in the codes buffer, for messages.
+     * Whether the value whose codes are bytes {@code [from, to)} of {@code codes} begins with the literal. The value
+     * must be at least as long as the literal by its recorded length (shorter ones are the caller's to decide): codes
+     * that end before producing that many bytes, end on an escape, or name no symbol on the way are malformed. Codes
+     * past the point where the value is decided are not looked at. The codes are read in place: most values need only
+     * their first code byte, and copying the window's codes to the heap first measured no faster.
      */
-    boolean startsWith(ArrayParts parts, byte[] in, int from, int to, long codesStart) {
+    boolean startsWith(ArrayParts parts, MemorySegment codes, long from, long to) {
         if (from >= to) {
-            return closer(parts, in, from, to, codesStart, 0, from);
+            return closer(parts, codes, from, to, 0, from);
         }
-        byte decided = first[in[from] & 0xFF];
+        byte decided = first[codes.get(ValueLayout.JAVA_BYTE, from) & 0xFF];
         if (decided == FAIL) {
             return false;
         }
         if (decided == MATCH) {
             return true;
         }
-        return decided == CLOSER ? closer(parts, in, from, to, codesStart, 0, from)
-                : closer(parts, in, from, to, codesStart, decided, from + 1);
+        return decided == CLOSER ? closer(parts, codes, from, to, 0, from)
+                : closer(parts, codes, from, to, decided, from + 1);
     }
 
     /** The value's codes from {@code i}, with {@code q} bytes of the literal matched, one code at a time. */
-    private boolean closer(ArrayParts parts, byte[] in, int from, int to, long codesStart, int q, int i) {
+    private boolean closer(ArrayParts parts, MemorySegment codes, long from, long to, int q, long i) {
         int m = literal.length;
         if (m == 0) {
             return true;
         }
         while (true) {
             if (i >= to) {
-                throw parts.malformed("the codes at bytes [" + (codesStart + from) + ", " + (codesStart + to)
-                        + ") decode to " + q + " bytes, fewer than their value's length");
+                throw parts.malformed("the codes at bytes [" + from + ", " + to + ") decode to " + q
+                        + " bytes, fewer than their value's length");
             }
-            int code = in[i++] & 0xFF;
+            int code = codes.get(ValueLayout.JAVA_BYTE, i++) & 0xFF;
             if (code == FsstSymbols.ESCAPE) {
                 if (i == to) {
                     throw parts.malformed("the codes of a value end with an escape and no byte after it (codes byte "
-                            + (codesStart + i - 1) + ")");
+                            + (i - 1) + ")");
                 }
-                if (in[i++] != literal[q]) {
+                if (codes.get(ValueLayout.JAVA_BYTE, i++) != literal[q]) {
                     return false;
                 }
                 q++;
@@ -131,7 +129,7 @@ final class FsstLiteralMatcher {
                     return true;
                 }
             } else if (lengths[code] == 0) {
-                throw parts.malformed("code " + code + " at codes byte " + (codesStart + i - 1)
+                throw parts.malformed("code " + code + " at codes byte " + (i - 1)
                         + " names no symbol (the table has " + symbols.count() + ")");
             } else {
                 int next = step(code, q);

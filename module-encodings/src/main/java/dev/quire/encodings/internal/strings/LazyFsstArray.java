@@ -261,23 +261,20 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel {
     }
 
     /**
-     * Each undecided value compared with the predicate's literal on its codes, decoding nothing: most are decided by
-     * their first code, with one table look-up ({@link FsstLiteralMatcher}). The window's codes are copied to the heap
-     * once.
+     * Each undecided value compared with the predicate's literal on its codes, in place, decoding nothing: most are
+     * decided by their first code, with one table look-up ({@link FsstLiteralMatcher}).
      */
     private void matchLiteral(BytesPredicate p, BytesPredicate.LeadingLiteral literal, long[] out) {
         FsstLiteralMatcher matcher = FsstLiteralMatcher.of(symbols, literal.bytes());
         boolean negated = literal.negated();
-        int first = offsets[start];
-        long from = codesBase + first;
-        byte[] in = codes.asSlice(from, offsets[start + length] - first).toArray(ValueLayout.JAVA_BYTE);
-        int at = 0;
+        MemorySegment in = codes;
+        long at = codesBase + offsets[start];
         int end = ends[start];
         for (int k = 0; k < length; k++) {
-            int next = offsets[start + k + 1] - first;
+            long next = codesBase + offsets[start + k + 1];
             int nextEnd = ends[start + k + 1];
             int decided = p.byLength(nextEnd - end);
-            if (decided == BytesPredicate.UNDECIDED ? matcher.startsWith(parts, in, at, next, from) != negated
+            if (decided == BytesPredicate.UNDECIDED ? matcher.startsWith(parts, in, at, next) != negated
                     : decided == BytesPredicate.MATCH) {
                 out[k >>> 6] |= 1L << k;
             }
