@@ -1,5 +1,8 @@
 package dev.quire.layout.expr;
 
+import java.util.Arrays;
+import java.util.Optional;
+
 /**
  * A predicate on a utf8 or binary column seen one value at a time, by its length and its leading bytes: what an
  * encoding that stores strings compressed (FSST, say) needs to answer it while producing as few bytes as it can. For
@@ -34,4 +37,57 @@ public interface BytesPredicate {
      * Only asked when {@link #byLength} is {@link #UNDECIDED}.
      */
     boolean test(byte[] bytes, int offset, int length);
+
+    /**
+     * The literal {@link #test} compares a value's leading bytes with, when that is all it does (a prefix
+     * {@code like}, {@code =}, {@code <>}); empty (the default) for predicates whose test does more. When present, its
+     * length is {@link #leadingBytes()}, and for every value {@link #byLength} leaves {@link #UNDECIDED} (so at least
+     * that long), {@link #test} is true exactly when the value's first {@code leadingBytes()} bytes equal the
+     * literal's bytes, or, for a {@linkplain LeadingLiteral#negated() negated} literal, when they differ. An encoding
+     * can then decide a value from its compressed form piece by piece (an FSST code's symbol against the literal's
+     * next bytes, say), stopping at the first piece that disagrees, without producing the value's bytes.
+     */
+    default Optional<LeadingLiteral> leadingLiteral() {
+        return Optional.empty();
+    }
+
+    /**
+     * A literal a value's first bytes are compared with, and whether a value matches when they are equal (not
+     * negated) or when they differ (negated). Immutable: it keeps and hands out copies of the bytes.
+     *
+     * @param bytes the literal's bytes, possibly none
+     * @param negated whether a value matches when its first bytes differ from the literal
+     */
+    record LeadingLiteral(byte[] bytes, boolean negated) {
+        /** Keeps a copy of {@code bytes}. */
+        public LeadingLiteral {
+            bytes = bytes.clone();
+        }
+
+        /** A copy of the literal's bytes. */
+        @Override
+        public byte[] bytes() {
+            return bytes.clone();
+        }
+
+        /** The literal's length in bytes. */
+        public int length() {
+            return bytes.length;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LeadingLiteral l && l.negated == negated && Arrays.equals(l.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(bytes) * 31 + Boolean.hashCode(negated);
+        }
+
+        @Override
+        public String toString() {
+            return (negated ? "not " : "") + "leading " + Arrays.toString(bytes);
+        }
+    }
 }

@@ -307,6 +307,11 @@ abstract sealed class LeafNode implements Node, ValuePredicate
         public boolean test(byte[] bytes, int offset, int length) {
             return startsWith(bytes, offset, literal) != negated;
         }
+
+        @Override
+        public Optional<LeadingLiteral> leadingLiteral() {
+            return Optional.of(new LeadingLiteral(literal, negated));
+        }
     }
 
     /** Membership in a list of literals, value by value: only literals of the value's length are compared. */
@@ -342,6 +347,13 @@ abstract sealed class LeafNode implements Node, ValuePredicate
             }
             return false;
         }
+
+        /** A list of one literal is equality with it; longer lists compare more than one literal. */
+        @Override
+        public Optional<LeadingLiteral> leadingLiteral() {
+            return literals.size() == 1 ? Optional.of(new LeadingLiteral(literals.getFirst(), false))
+                    : Optional.empty();
+        }
     }
 
     /** A {@code like} pattern, value by value: simple shapes look at few bytes, others at all of them. */
@@ -371,6 +383,15 @@ abstract sealed class LeafNode implements Node, ValuePredicate
             return switch (pattern.shape) {
                 case PREFIX, EXACT -> startsWith(bytes, offset, lit);
                 default -> pattern.matches(MemorySegment.ofArray(bytes), offset, length);
+            };
+        }
+
+        /** {@code prefix%} and patterns without wildcards compare the leading bytes with their literal, no more. */
+        @Override
+        public Optional<LeadingLiteral> leadingLiteral() {
+            return switch (pattern.shape) {
+                case PREFIX, EXACT -> Optional.of(new LeadingLiteral(pattern.literal, false));
+                default -> Optional.empty();
             };
         }
     }

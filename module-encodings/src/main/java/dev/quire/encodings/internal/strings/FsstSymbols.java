@@ -40,6 +40,24 @@ final class FsstSymbols {
         }
     }
 
+    /** How many symbols the table has: codes {@code 0} to {@code count() - 1} name them. */
+    int count() {
+        return lengths.length;
+    }
+
+    /**
+     * Symbol {@code code}'s bytes as a little-endian word (its first byte lowest); only the low {@link #length} bytes
+     * are the symbol, the rest are whatever the file held.
+     */
+    long symbol(int code) {
+        return symbols[code];
+    }
+
+    /** Symbol {@code code}'s length, 1 to {@value #MAX_SYMBOL_LENGTH}. */
+    int length(int code) {
+        return lengths[code];
+    }
+
     /** Reads and checks the symbols buffer (8 bytes a symbol) and the lengths buffer (a byte a symbol, 1..8). */
     static FsstSymbols read(ArrayParts parts, MemorySegment symbolBytes, MemorySegment lengthBytes) {
         long count = lengthBytes.byteSize();

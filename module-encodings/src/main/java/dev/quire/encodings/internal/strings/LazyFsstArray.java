@@ -32,9 +32,10 @@ import java.util.Optional;
  *   <li>As a {@link TakeKernel} it decodes just the rows a selective scan keeps, each from its own codes.</li>
  *   <li>As a {@link FilterKernel} it answers string predicates that describe themselves value by value
  *       ({@link ValuePredicate#bytesPredicate()}): a value is decided by its length where that suffices ({@code =},
- *       {@code in}, {@code like 'abc%'} on values too short), else by decoding only the leading bytes the predicate
- *       needs (three for {@code like 'the%'}); patterns that need every byte decode the window into one buffer and
- *       test each value in place, building no views.</li>
+ *       {@code in}, {@code like 'abc%'} on values too short), else, for a predicate that compares the leading bytes
+ *       with one literal ({@code like 'the%'}, {@code =}), on its codes without decoding them, most by the first
+ *       code alone; other predicates decode only the leading bytes they need, and patterns that need every byte
+ *       decode the window into one buffer and test each value in place, building no views.</li>
  * </ul>
  */
 final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlocks {
@@ -323,12 +324,38 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
         }
         BytesPredicate p = described.get();
         Arrays.fill(out, 0, (length + 63) >>> 6, 0L);
-        if (p.leadingBytes() == Integer.MAX_VALUE) {
+        Optional<BytesPredicate.LeadingLiteral> literal = p.leadingLiteral();
+        if (literal.isPresent()) {
+            matchLiteral(p, literal.get(), out);
+        } else if (p.leadingBytes() == Integer.MAX_VALUE) {
             matchDecoded(p, out);
         } else {
             matchLeading(p, out);
         }
         return true;
+    }
+
+    /**
+     * Each undecided value compared with the predicate's literal on its codes, in place, decoding nothing: most are
+     * decided by their first code, with one table look-up ({@link FsstLiteralMatcher}).
+     */
+    private void matchLiteral(BytesPredicate p, BytesPredicate.LeadingLiteral literal, long[] out) {
+        FsstLiteralMatcher matcher = FsstLiteralMatcher.of(symbols, literal.bytes());
+        boolean negated = literal.negated();
+        MemorySegment in = codes;
+        long at = codesBase + offsets[start];
+        int end = ends[start];
+        for (int k = 0; k < length; k++) {
+            long next = codesBase + offsets[start + k + 1];
+            int nextEnd = ends[start + k + 1];
+            int decided = p.byLength(nextEnd - end);
+            if (decided == BytesPredicate.UNDECIDED ? matcher.startsWith(parts, in, at, next) != negated
+                    : decided == BytesPredicate.MATCH) {
+                out[k >>> 6] |= 1L << k;
+            }
+            at = next;
+            end = nextEnd;
+        }
     }
 
     /**
