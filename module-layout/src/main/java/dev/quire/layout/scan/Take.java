@@ -66,8 +66,21 @@ final class Take {
     }
 
     private static PrimitiveArray primitive(PrimitiveArray p, long[] rows) {
-        MemorySegment src = p.values();
-        int width = p.ptype().byteWidth();
+        MemorySegment dst = slots(p.values(), p.ptype().byteWidth(), rows);
+        return new PrimitiveArray(p.dtype(), dst.asReadOnly(), validity(p.validity(), rows));
+    }
+
+    private static DecimalArray decimal(DecimalArray d, long[] rows) {
+        MemorySegment dst = slots(d.values(), d.valueWidth(), rows);
+        return new DecimalArray(d.dtype(), dst.asReadOnly(), d.valueWidth(), validity(d.validity(), rows));
+    }
+
+    /**
+     * The {@code width}-byte slots of {@code src} at {@code rows}, end to end in a new segment. Slots of 1, 2, 4 and 8
+     * bytes are copied as elements, not with a bulk copy per value, which pays the bulk path's set-up (and a scope
+     * check) every time; wider ones (16- and 32-byte decimals) are copied per value.
+     */
+    private static MemorySegment slots(MemorySegment src, int width, long[] rows) {
         MemorySegment dst = MemorySegment.ofArray(new byte[Math.multiplyExact(rows.length, width)]);
         switch (width) {
             case 8 -> {
@@ -85,34 +98,18 @@ final class Take {
                     dst.setAtIndex(LittleEndian.SHORT, i, src.getAtIndex(LittleEndian.SHORT, rows[i]));
                 }
             }
-            default -> {
+            case 1 -> {
                 for (int i = 0; i < rows.length; i++) {
                     dst.set(ValueLayout.JAVA_BYTE, i, src.get(ValueLayout.JAVA_BYTE, rows[i]));
                 }
             }
-        }
-        return new PrimitiveArray(p.dtype(), dst.asReadOnly(), validity(p.validity(), rows));
-    }
-
-    private static DecimalArray decimal(DecimalArray d, long[] rows) {
-        int width = d.valueWidth();
-        MemorySegment src = d.values();
-        MemorySegment dst = MemorySegment.ofArray(new byte[Math.multiplyExact(rows.length, width)]);
-        if (width == 8) {
-            // Element accesses, not a bulk copy per value: a copy of 8 bytes pays the bulk path's set-up every time.
-            for (int i = 0; i < rows.length; i++) {
-                dst.setAtIndex(LittleEndian.LONG, i, src.getAtIndex(LittleEndian.LONG, rows[i]));
-            }
-        } else if (width == 4) {
-            for (int i = 0; i < rows.length; i++) {
-                dst.setAtIndex(LittleEndian.INT, i, src.getAtIndex(LittleEndian.INT, rows[i]));
-            }
-        } else {
-            for (int i = 0; i < rows.length; i++) {
-                MemorySegment.copy(src, rows[i] * width, dst, (long) i * width, width);
+            default -> {
+                for (int i = 0; i < rows.length; i++) {
+                    MemorySegment.copy(src, rows[i] * width, dst, (long) i * width, width);
+                }
             }
         }
-        return new DecimalArray(d.dtype(), dst.asReadOnly(), width, validity(d.validity(), rows));
+        return dst;
     }
 
     private static VarBinViewArray views(VarBinViewArray v, long[] rows) {

@@ -2,7 +2,9 @@ package dev.quire.bench.runner.engines;
 
 import dev.quire.bench.runner.spi.LongColumn;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.array.Array;
 import dev.quire.layout.array.DecimalArray;
+import dev.quire.layout.array.ExtensionArray;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;
 import java.lang.foreign.MemorySegment;
@@ -31,6 +33,22 @@ final class ArrayColumns {
             case I8 -> row -> v.get(ValueLayout.JAVA_BYTE, row);
             case U8 -> row -> Byte.toUnsignedLong(v.get(ValueLayout.JAVA_BYTE, row));
             case F16, F32, F64 -> throw new InvalidArgumentException("a " + array.ptype() + " column is not integer");
+        };
+    }
+
+    /**
+     * A decoded integer array's values (a decimal's up to 8 bytes, an extension's storage), read in place from the
+     * Java array that holds them, or null when no such array does (off the heap, a read-only view, a wider or
+     * differently typed array): a query reads those a block at a time through {@code LongBlocks} instead, which
+     * copies in bulk, where a per-row segment read costs several times more.
+     */
+    static LongColumn inPlace(Array array) {
+        return switch (array) {
+            case PrimitiveArray p when p.ptype().isInteger() ->
+                    onHeap(p.values(), p.ptype().byteWidth(), !p.ptype().isUnsigned());
+            case DecimalArray d when d.valueWidth() <= 8 -> onHeap(d.values(), d.valueWidth(), true);
+            case ExtensionArray e -> inPlace(e.storage());
+            default -> null;
         };
     }
 

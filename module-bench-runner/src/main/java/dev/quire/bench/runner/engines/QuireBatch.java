@@ -32,8 +32,9 @@ final class QuireBatch implements Batch {
     }
 
     /**
-     * A decoded field is read in place ({@link ArrayColumns}); an encoded one (the scan hands batches out undecoded)
-     * through its {@link LongBlocks} cursor, decoding a block at a time where the query reads it.
+     * A decoded field whose values lie in a Java array of their width is read in place ({@link ArrayColumns}); any
+     * other (an encoded field: the scan hands batches out undecoded) through its {@link LongBlocks} cursor, decoding a
+     * block at a time where the query reads it.
      */
     @Override
     public LongColumn longs(String column) {
@@ -43,15 +44,11 @@ final class QuireBatch implements Batch {
             throw new InvalidArgumentException("column `" + column + "` is utf8; read it as strings");
         }
         Array field = nonNull(column, batch.field(index));
-        if (isDecoded(field)) {
-            return decoded(column, kind, field);
+        LongColumn inPlace = ArrayColumns.inPlace(field);
+        if (inPlace != null) {
+            return inPlace;
         }
         return new BlockLongColumn(LongBlocks.cursor(field), length, () -> decoded(column, kind, field));
-    }
-
-    private static boolean isDecoded(Array field) {
-        return field instanceof PrimitiveArray || field instanceof DecimalArray
-                || field instanceof ExtensionArray e && e.storage() instanceof PrimitiveArray;
     }
 
     private static LongColumn decoded(String column, BatchShape.Kind kind, Array field) {

@@ -1,11 +1,19 @@
 package dev.quire.bench.runner.engines;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.quire.bench.runner.spi.LongColumn;
+import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.array.Validity;
+import dev.quire.layout.dtype.DType;
+import dev.quire.layout.dtype.PType;
+import java.lang.foreign.MemorySegment;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -67,6 +75,32 @@ class BlockLongColumnTest {
         fresh.read(0, out, 10);
         assertEquals(v[9], out[9]);
         assertEquals(1, gets.get());
+    }
+
+    /**
+     * Only values in a Java array of their own width are read in place; others (a read-only view, as a scan's take
+     * makes, or 8-byte values in a byte array) go through a cursor, which reads them in bulk.
+     */
+    @Test
+    void decodedValuesAreReadInPlaceOnlyFromAnArrayOfTheirWidth() {
+        long[] v = {1, -2, 3};
+        assertNotNull(ArrayColumns.inPlace(PrimitiveArray.ofLongs(v)));
+        PrimitiveArray readOnly = new PrimitiveArray(new DType.Primitive(PType.I64, false),
+                MemorySegment.ofArray(v).asReadOnly(), Validity.NON_NULLABLE);
+        assertNull(ArrayColumns.inPlace(readOnly));
+        DecimalArray inBytes = new DecimalArray(new DType.Decimal(15, 2, false),
+                MemorySegment.ofArray(new byte[24]), 8, Validity.NON_NULLABLE);
+        assertNull(ArrayColumns.inPlace(inBytes));
+        assertNotNull(ArrayColumns.inPlace(new DecimalArray(new DType.Decimal(15, 2, false),
+                MemorySegment.ofArray(v), 8, Validity.NON_NULLABLE)));
+        assertNull(ArrayColumns.inPlace(PrimitiveArray.ofDoubles(1.0)));
+        // and the cursor reads what in place would have
+        BlockLongColumn column = new BlockLongColumn(LongBlocks.cursor(readOnly), 3, () -> {
+            throw new AssertionError("decoded whole");
+        });
+        long[] out = new long[3];
+        column.read(0, out, 3);
+        assertArrayEquals(v, out);
     }
 
     @Test
