@@ -402,22 +402,29 @@ public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlo
      * A cursor for a dictionary of utf8 or binary values: each block of codes is read as the gather reads it (checked
      * unless known good; null rows pointed at an empty zero slot) and each row's value copied from the values' bytes,
      * laid end to end once and shared by every array over them. A null row is empty. Empty when the values take more
-     * than {@value #MAX_BYTES_TABLE} bytes or number more than {@value #MAX_LONG_TABLE}.
+     * than {@value #MAX_BYTES_TABLE} bytes, one value more than {@value #MAX_TABLE_VALUE}, or they number more than
+     * {@value #MAX_LONG_TABLE}, or this array has fewer than {@value #MIN_ROWS_PER_VALUE} rows per value: laying the
+     * values out then costs more than the gather of views it saves (found once per dictionary).
      */
     @Override
     public Optional<BytesBlocks.Cursor> bytesBlocks() {
-        if (!(dtype instanceof DType.Utf8) && !(dtype instanceof DType.Binary) || values.length() > MAX_LONG_TABLE) {
+        if (!(dtype instanceof DType.Utf8) && !(dtype instanceof DType.Binary) || values.length() > MAX_LONG_TABLE
+                || values.length() > length() / MIN_ROWS_PER_VALUE) {
             return Optional.empty();
         }
-        DictValues.BytesTable table = values.bytesTable(MAX_BYTES_TABLE);
+        DictValues.BytesTable table = values.bytesTable(MAX_BYTES_TABLE, MAX_TABLE_VALUE);
         if (table == null) {
             return Optional.empty();
         }
         return Optional.of(new BytesCursor(new CodeBlocks(this), table));
     }
 
-    /** The most bytes of values {@link #bytesBlocks()} lays end to end: a block of 1,024 rows stays below 1 GiB. */
-    static final int MAX_BYTES_TABLE = 1 << 20;
+    /** The most bytes of values {@link #bytesBlocks()} lays end to end (a copy of the values beside them). */
+    static final int MAX_BYTES_TABLE = 16 << 20;
+    /** The fewest rows per value for which {@link #bytesBlocks()} lays the values out. */
+    static final int MIN_ROWS_PER_VALUE = 4;
+    /** The longest value {@link #bytesBlocks()} copies from its table: a block of 1,024 rows stays within 1 GiB. */
+    static final int MAX_TABLE_VALUE = 1 << 20;
 
     /** Codes a block at a time, each replaced by its value's bytes. */
     private static final class BytesCursor implements BytesBlocks.Cursor {

@@ -23,6 +23,8 @@ final class DictValues {
     private volatile SlotTable slotTable;
     private volatile long[] longTable;
     private volatile BytesTable bytesTable;
+    /** Set once the values were found too large for a {@link BytesTable}, so that no later call tries again. */
+    private volatile boolean bytesTooLarge;
     private final Map<ValuePredicate, long[]> matches = new IdentityHashMap<>();
     private final AtomicLong evaluations = new AtomicLong();
 
@@ -95,12 +97,12 @@ final class DictValues {
     record BytesTable(byte[] bytes, int[] offsets) {}
 
     /**
-     * The values as a {@link BytesTable}, made on first use; null when their bytes exceed {@code maxBytes}. The caller
-     * checked that the values are utf8 or binary.
+     * The values as a {@link BytesTable}, made on first use; null when their bytes exceed {@code maxBytes} or one value
+     * exceeds {@code maxValue} (found once, then remembered). The caller checked that the values are utf8 or binary.
      */
-    BytesTable bytesTable(int maxBytes) {
+    BytesTable bytesTable(int maxBytes, int maxValue) {
         BytesTable t = bytesTable;
-        if (t == null) {
+        if (t == null && !bytesTooLarge) {
             int n = Math.toIntExact(length());
             int[] offsets = new int[n + 2];
             byte[] bytes = new byte[BytesBlocks.Block.SLACK];
@@ -110,7 +112,12 @@ final class DictValues {
             for (int k; (k = values.next(block)) > 0; ) {
                 int[] o = block.offsets();
                 int size = o[k];
-                if ((long) offsets[at] + size > maxBytes) {
+                boolean tooLarge = (long) offsets[at] + size > maxBytes;
+                for (int i = 0; i < k && !tooLarge; i++) {
+                    tooLarge = o[i + 1] - o[i] > maxValue;
+                }
+                if (tooLarge) {
+                    bytesTooLarge = true;
                     return null;
                 }
                 int end = offsets[at] + size;

@@ -21,13 +21,13 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link DictArray#bytesBlocks()}: a dictionary of strings read a block at a time gives each valid row's bytes (short
  * values copied as words, long ones whole), for every code type, with nulls in codes and values (a null row is
- * empty), and from slices; values too large for the table decline; a valid code out of range fails as the gather
- * fails.
+ * empty), and from slices; values too large for the table, or too many for the rows, decline (the public entry point
+ * then reads the gathered values, alike); a valid code out of range fails as the gather fails.
  */
 class DictBytesBlocksTest {
     /** Every row's bytes as the cursor gives them, checking the offsets start at 0 and never decrease. */
     private static List<String> readAll(Array array) {
-        BytesBlocks.Cursor cursor = ((BytesBlocks) array).bytesBlocks().orElseThrow();
+        BytesBlocks.Cursor cursor = BytesBlocks.cursor(array);
         BytesBlocks.Block block = new BytesBlocks.Block();
         List<String> all = new ArrayList<>();
         for (int n; (n = cursor.next(block)) > 0; ) {
@@ -54,6 +54,8 @@ class DictBytesBlocksTest {
                 GatherTest.Case c = GatherTest.randomCase(random, t, codeType, valueCount, n, (nulls & 1) != 0,
                         (nulls & 2) != 0);
                 String what = "codes " + codeType + " nulls " + nulls;
+                assertEquals(n >= DictArray.MIN_ROWS_PER_VALUE * valueCount, c.dict().bytesBlocks().isPresent(),
+                        what + ": its own cursor when rows are at least four per value");
                 List<String> read = readAll(c.dict());
                 for (int i = 0; i < n; i++) {
                     Object expected = c.expected(i);
@@ -84,14 +86,18 @@ class DictBytesBlocksTest {
     @Test
     void valuesTooLargeForTheTableAndOtherValuesDecline() {
         DType t = new DType.Utf8(false);
-        String big = "x".repeat(DictArray.MAX_BYTES_TABLE / 2 + 1);
+        String big = "x".repeat(DictArray.MAX_TABLE_VALUE);
         Array values = DictFiles.column(t, List.of(new Scalar(t, big), new Scalar(t, big + "y")));
         PrimitiveArray codes = new PrimitiveArray(new DType.Primitive(PType.U8, false),
-                GatherTest.codeSegment(PType.U8, new long[] {0, 1, 0}), Validity.NON_NULLABLE);
-        assertTrue(new DictArray(t, codes, values).bytesBlocks().isEmpty());
+                GatherTest.codeSegment(PType.U8, new long[] {0, 1, 0, 0, 1, 1, 0, 0}), Validity.NON_NULLABLE);
+        DictArray tooLarge = new DictArray(t, codes, values);
+        // rows enough per value: only the value's size declines
+        assertTrue(tooLarge.length() >= DictArray.MIN_ROWS_PER_VALUE * 2);
+        assertTrue(tooLarge.bytesBlocks().isEmpty());
+        assertTrue(tooLarge.bytesBlocks().isEmpty(), "found once, declined again");
         // read from the canonical form instead, with the same values
         BytesBlocks.Block block = new BytesBlocks.Block();
-        assertEquals(3, BytesBlocks.cursor(new DictArray(t, codes, values)).next(block));
+        assertEquals(8, BytesBlocks.cursor(new DictArray(t, codes, values)).next(block));
         assertEquals(big.length() + 1, block.offsets()[2] - block.offsets()[1]);
 
         GatherTest.Case ints = GatherTest.randomCase(new Random(2), new DType.Primitive(PType.I32, false), PType.U8,
