@@ -1,8 +1,7 @@
 package dev.quire.encodings.internal.strings;
 
+import dev.quire.layout.expr.BytesPredicate;
 import dev.quire.layout.spi.ArrayParts;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * Whether FSST-compressed values begin with a literal, decided on their codes without decoding them: the FSST paper's
@@ -83,45 +82,71 @@ final class FsstLiteralMatcher {
     }
 
     /**
-     * Whether the value whose codes are bytes {@code [from, to)} of {@code codes} begins with the literal. The value
-     * must be at least as long as the literal by its recorded length (shorter ones are the caller's to decide): codes
-     * that end before producing that many bytes, end on an escape, or name no symbol on the way are malformed. Codes
-     * past the point where the value is decided are not looked at. The codes are read in place: most values need only
-     * their first code byte, and copying the window's codes to the heap first measured no faster.
+     * Decides the {@code length} values from {@code start}: value {@code i}'s codes are bytes
+     * {@code [shift + offsets[i], shift + offsets[i + 1])} of {@code in}, its length {@code ends[i + 1] - ends[i]}. A
+     * value {@code p} decides by its length is decided so; the others (at least as long as the literal, by the
+     * predicate's contract) match when they begin with the literal, or, {@code negated}, when they do not. Sets bit
+     * {@code k} of {@code out} for each value {@code start + k} that matches (the caller cleared it).
+     *
+     * <p>The first code decides most values with one array read and one look-up; the rest go one code at a time
+     * ({@link #closer}). The codes must be in a heap array: read through a segment, the per-value checks cost about
+     * as much as the look-up, and the window's codes are copied once instead (one bulk copy, cheaper than a read per
+     * value from memory not yet in cache). {@code codesAt0} is where {@code in[0]} is in the codes buffer, for
+     * messages: a value at least as long as the literal whose codes end before producing that many bytes, end on an
+     * escape, or name no symbol on the way is malformed.
      */
-    boolean startsWith(ArrayParts parts, MemorySegment codes, long from, long to) {
-        if (from >= to) {
-            return closer(parts, codes, from, to, 0, from);
+    void match(ArrayParts parts, byte[] in, int shift, long codesAt0, int[] offsets, int[] ends, int start,
+            int length, BytesPredicate p, boolean negated, long[] out) {
+        byte[] table = first;
+        int from = shift + offsets[start];
+        int end = ends[start];
+        for (int k = 0; k < length; k++) {
+            int to = shift + offsets[start + k + 1];
+            int nextEnd = ends[start + k + 1];
+            int byLength = p.byLength(nextEnd - end);
+            boolean match;
+            if (byLength == BytesPredicate.UNDECIDED) {
+                byte decided = from < to ? table[in[from] & 0xFF] : CLOSER;
+                if (decided == FAIL) {
+                    match = negated;
+                } else if (decided == MATCH) {
+                    match = !negated;
+                } else {
+                    match = (decided == CLOSER ? closer(parts, in, codesAt0, from, to, 0, from)
+                            : closer(parts, in, codesAt0, from, to, decided, from + 1)) != negated;
+                }
+            } else {
+                match = byLength == BytesPredicate.MATCH;
+            }
+            if (match) {
+                out[k >>> 6] |= 1L << k;
+            }
+            from = to;
+            end = nextEnd;
         }
-        byte decided = first[codes.get(ValueLayout.JAVA_BYTE, from) & 0xFF];
-        if (decided == FAIL) {
-            return false;
-        }
-        if (decided == MATCH) {
-            return true;
-        }
-        return decided == CLOSER ? closer(parts, codes, from, to, 0, from)
-                : closer(parts, codes, from, to, decided, from + 1);
     }
 
-    /** The value's codes from {@code i}, with {@code q} bytes of the literal matched, one code at a time. */
-    private boolean closer(ArrayParts parts, MemorySegment codes, long from, long to, int q, long i) {
+    /**
+     * The value whose codes are {@code in[from, to)}, from {@code i} on, with {@code q} bytes of the literal matched,
+     * one code at a time.
+     */
+    private boolean closer(ArrayParts parts, byte[] in, long codesAt0, int from, int to, int q, int i) {
         int m = literal.length;
         if (m == 0) {
             return true;
         }
         while (true) {
             if (i >= to) {
-                throw parts.malformed("the codes at bytes [" + from + ", " + to + ") decode to " + q
-                        + " bytes, fewer than their value's length");
+                throw parts.malformed("the codes at bytes [" + (codesAt0 + from) + ", " + (codesAt0 + to)
+                        + ") decode to " + q + " bytes, fewer than their value's length");
             }
-            int code = codes.get(ValueLayout.JAVA_BYTE, i++) & 0xFF;
+            int code = in[i++] & 0xFF;
             if (code == FsstSymbols.ESCAPE) {
                 if (i == to) {
                     throw parts.malformed("the codes of a value end with an escape and no byte after it (codes byte "
-                            + (i - 1) + ")");
+                            + (codesAt0 + i - 1) + ")");
                 }
-                if (codes.get(ValueLayout.JAVA_BYTE, i++) != literal[q]) {
+                if (in[i++] != literal[q]) {
                     return false;
                 }
                 q++;
@@ -129,7 +154,7 @@ final class FsstLiteralMatcher {
                     return true;
                 }
             } else if (lengths[code] == 0) {
-                throw parts.malformed("code " + code + " at codes byte " + (i - 1)
+                throw parts.malformed("code " + code + " at codes byte " + (codesAt0 + i - 1)
                         + " names no symbol (the table has " + symbols.count() + ")");
             } else {
                 int next = step(code, q);

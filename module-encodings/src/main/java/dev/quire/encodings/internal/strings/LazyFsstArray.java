@@ -336,38 +336,25 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     }
 
     /**
-     * Each undecided value compared with the predicate's literal on its codes, in place, decoding nothing: most are
-     * decided by their first code, with one table look-up ({@link FsstLiteralMatcher}).
+     * Each undecided value compared with the predicate's literal on its codes, decoding nothing: most are decided by
+     * their first code, with one table look-up ({@link FsstLiteralMatcher}).
      */
     private void matchLiteral(BytesPredicate p, BytesPredicate.LeadingLiteral literal, long[] out) {
         FsstLiteralMatcher matcher = FsstLiteralMatcher.of(symbols, literal.bytes());
-        boolean negated = literal.negated();
-        MemorySegment in = codes;
-        long at = codesBase + offsets[start];
-        int end = ends[start];
-        for (int k = 0; k < length; k++) {
-            long next = codesBase + offsets[start + k + 1];
-            int nextEnd = ends[start + k + 1];
-            int decided = p.byLength(nextEnd - end);
-            if (decided == BytesPredicate.UNDECIDED ? matcher.startsWith(parts, in, at, next) != negated
-                    : decided == BytesPredicate.MATCH) {
-                out[k >>> 6] |= 1L << k;
-            }
-            at = next;
-            end = nextEnd;
-        }
+        HeapCodes in = heapCodes();
+        matcher.match(parts, in.bytes(), in.shift(), in.codesAt0(), offsets, ends, start, length, p,
+                literal.negated(), out);
     }
 
     /**
      * Each undecided value's first {@code leadingBytes} bytes decoded into one small reused buffer, from the window's
-     * codes copied to the heap once.
+     * codes in a heap array.
      */
     private void matchLeading(BytesPredicate p, long[] out) {
         int lead = p.leadingBytes();
         byte[] scratch = new byte[lead + FsstSymbols.SLACK];
-        int first = offsets[start];
-        long from = codesBase + first;
-        byte[] in = codes.asSlice(from, offsets[start + length] - first).toArray(ValueLayout.JAVA_BYTE);
+        HeapCodes in = heapCodes();
+        int shift = in.shift();
         for (int k = 0; k < length; k++) {
             int i = start + k;
             int len = ends[i + 1] - ends[i];
@@ -375,8 +362,8 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
             boolean match;
             if (decided == BytesPredicate.UNDECIDED) {
                 int want = Math.min(len, lead);
-                int got = symbols.decodeSome(parts, in, offsets[i] - first, offsets[i + 1] - first, from, scratch,
-                        want);
+                int got = symbols.decodeSome(parts, in.bytes(), shift + offsets[i], shift + offsets[i + 1],
+                        in.codesAt0(), scratch, want);
                 if (got < want) {
                     throw parts.malformed("the codes of value " + i + " decode to " + got + " bytes, its length is "
                             + len);
@@ -389,6 +376,49 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
                 out[k >>> 6] |= 1L << k;
             }
         }
+    }
+
+    /**
+     * The window's codes in a heap array: value {@code i}'s codes are bytes
+     * {@code [shift + offsets[i], shift + offsets[i + 1])} of {@code bytes}, and {@code bytes[0]} is byte
+     * {@code codesAt0} of the codes buffer (for messages).
+     */
+    private record HeapCodes(byte[] bytes, int shift, long codesAt0) {}
+
+    /**
+     * Window codes of at most this many bytes are copied into a buffer each thread keeps: a filter visits every
+     * chunk's codes in turn, and a buffer that stays in cache takes the copy at the speed the codes can be read.
+     */
+    static final int MAX_KEPT_COPY = 1 << 20;
+
+    private static final ThreadLocal<byte[]> KEPT_COPY = ThreadLocal.withInitial(() -> new byte[0]);
+
+    /**
+     * The window's codes where they lie when the codes buffer is in a heap array, else copied with one bulk copy (into
+     * this thread's kept buffer when they fit in {@link #MAX_KEPT_COPY} bytes): filters that look at one or two codes
+     * a value read the array a byte at a time, which costs a fraction of a segment read each, and the copy pulls the
+     * codes from memory faster than reads a value apart. The array is the caller's only until it calls this again.
+     */
+    private HeapCodes heapCodes() {
+        int first = offsets[start];
+        if (codes.heapBase().orElse(null) instanceof byte[] b) {
+            long at = codes.address();
+            return new HeapCodes(b, (int) (at + codesBase), -at);
+        }
+        int codeBytes = offsets[start + length] - first;
+        byte[] copy;
+        if (codeBytes <= MAX_KEPT_COPY) {
+            copy = KEPT_COPY.get();
+            if (copy.length < codeBytes) {
+                copy = new byte[Math.max(codeBytes, Math.min(MAX_KEPT_COPY, 2 * copy.length))];
+                KEPT_COPY.set(copy);
+            }
+        } else {
+            copy = new byte[codeBytes];
+        }
+        long from = codesBase + first;
+        MemorySegment.copy(codes, ValueLayout.JAVA_BYTE, from, copy, 0, codeBytes);
+        return new HeapCodes(copy, -first, from);
     }
 
     /** The window decoded as one stream into a buffer, each undecided value tested where it lies. */

@@ -12,6 +12,7 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import java.io.ByteArrayOutputStream;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -109,6 +110,19 @@ class FsstEncodingTest {
                 List.of(table.symbolBuffer(), table.lengthBuffer(), MemorySegment.ofArray(codes.toByteArray())),
                 List.of(Node.primitive(lengthsType, lengths), Node.primitive(offsetsType, offsets)))
                 .withValidity(VarBinEncodingTest.valid(values));
+    }
+
+    /**
+     * {@code node} (a {@code vortex.fsst} one) with its codes buffer moved off the heap, as a mapped file gives it:
+     * readers that use a heap buffer in place copy these.
+     */
+    static Node offHeapCodes(Node node) {
+        List<MemorySegment> buffers = new ArrayList<>(node.buffers());
+        MemorySegment heap = buffers.get(2);
+        MemorySegment native_ = Arena.ofAuto().allocate(Math.max(1, heap.byteSize()));
+        MemorySegment.copy(heap, 0, native_, 0, heap.byteSize());
+        buffers.set(2, native_.asSlice(0, heap.byteSize()).asReadOnly());
+        return new Node(node.encoding(), node.metadata(), buffers, node.children());
     }
 
     @ParameterizedTest

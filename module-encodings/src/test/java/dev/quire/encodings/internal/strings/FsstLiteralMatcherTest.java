@@ -192,7 +192,9 @@ class FsstLiteralMatcherTest {
                 codes.add(v == null ? new byte[0]
                         : encode(random, symbols, v.getBytes(StandardCharsets.UTF_8), escapeOneIn));
             }
-            Node node = node(symbols, codes, values);
+            // codes read in place from a heap buffer, and copied from one off the heap
+            Node node = round % 2 == 0 ? node(symbols, codes, values)
+                    : FsstEncodingTest.offHeapCodes(node(symbols, codes, values));
             VarBinViewArray decoded = lazy(node, n).toCanonical();
             for (String literal : literals(random, values, symbols)) {
                 for (String text : filters(literal)) {
@@ -234,24 +236,40 @@ class FsstLiteralMatcherTest {
         }
     }
 
-    @Test
-    void codesThatEndBeforeTheLiteralIsCoveredAreMalformed() {
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void codesThatEndBeforeTheLiteralIsCoveredAreMalformed(boolean offHeap) {
         List<byte[]> symbols = List.of(b("the"), b("x"));
+        List<String> values = List.of("theeee", "xxxxxx");
         // the value claims 6 bytes, its codes give "the" only; a value decided by its first code is not looked at
-        Node shortCodes = node(symbols, List.of(new byte[] {0}, new byte[] {1}), List.of("theeee", "xxxxxx"));
+        Node shortCodes = codesWhere(offHeap, symbols, List.of(new byte[] {0}, new byte[] {1}), values);
         LazyFsstArray a = lazy(shortCodes, 2);
         BoundExpr prefix = Expr.parse("s like 'thee%'").bind(batch(a).dtype());
         MalformedFileException e = assertThrows(MalformedFileException.class, () -> prefix.evaluate(batch(a), true));
-        assertTrue(e.getMessage().contains("decode to 3 bytes, fewer than their value's length"), e.getMessage());
+        assertTrue(e.getMessage().contains("the codes at bytes [0, 1) decode to 3 bytes, fewer than their value's "
+                + "length"), e.getMessage());
         // a code past the table on the way, and an escape with no byte after it
-        Node badCode = node(symbols, List.of(new byte[] {0, 7}, new byte[] {1}), List.of("theeee", "xxxxxx"));
+        Node badCode = codesWhere(offHeap, symbols, List.of(new byte[] {0, 7}, new byte[] {1}), values);
         MalformedFileException bad = assertThrows(MalformedFileException.class,
                 () -> prefix.evaluate(batch(lazy(badCode, 2)), true));
         assertTrue(bad.getMessage().contains("code 7 at codes byte 1 names no symbol"), bad.getMessage());
-        Node lastEscape = node(symbols, List.of(new byte[] {0, -1}, new byte[] {1}), List.of("theeee", "xxxxxx"));
+        Node lastEscape = codesWhere(offHeap, symbols, List.of(new byte[] {0, -1}, new byte[] {1}), values);
         MalformedFileException esc = assertThrows(MalformedFileException.class,
                 () -> prefix.evaluate(batch(lazy(lastEscape, 2)), true));
-        assertTrue(esc.getMessage().contains("end with an escape and no byte after it"), esc.getMessage());
+        assertTrue(esc.getMessage().contains("end with an escape and no byte after it (codes byte 1)"),
+                esc.getMessage());
+        // in a window that starts past the first value, messages still name bytes of the codes buffer
+        Node later = codesWhere(offHeap, symbols, List.of(new byte[] {1}, new byte[] {1}, new byte[] {0, 7}),
+                List.of("xxxxxx", "xxxxxx", "theeee"));
+        MalformedFileException window = assertThrows(MalformedFileException.class,
+                () -> prefix.evaluate(batch(lazy(later, 3).slice(1, 3)), true));
+        assertTrue(window.getMessage().contains("code 7 at codes byte 3 names no symbol"), window.getMessage());
+    }
+
+    /** The node of {@link #node}, its codes on the heap or off it. */
+    private static Node codesWhere(boolean offHeap, List<byte[]> symbols, List<byte[]> codes, List<String> values) {
+        Node node = node(symbols, codes, values);
+        return offHeap ? FsstEncodingTest.offHeapCodes(node) : node;
     }
 
     private static byte[] b(String s) {

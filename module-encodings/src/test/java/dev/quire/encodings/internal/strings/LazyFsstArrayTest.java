@@ -116,23 +116,27 @@ class LazyFsstArrayTest {
     void filtersOnTheCodesMatchFiltersOnTheDecodedValues(int n) {
         Random random = new Random(n);
         List<String> values = values(random, n);
-        Node node = node(random, values);
-        VarBinViewArray decoded = lazy(node, n).toCanonical();
+        Node onHeap = node(random, values);
+        VarBinViewArray decoded = lazy(onHeap, n).toCanonical();
         assertValues(values, decoded, "decoded whole");
         int answered = 0;
+        // codes read in place from a heap buffer, and copied from one off the heap
+        Node offHeap = FsstEncodingTest.offHeapCodes(onHeap);
         for (String text : filters(random, values)) {
-            BoundExpr e = Expr.parse(text).bind(batch(decoded).dtype());
-            long[] expected = e.evaluate(batch(decoded), false).toRows();
-            LazyFsstArray column = lazy(node, n);
-            assertArrayEquals(expected, e.evaluate(batch(column), true).toRows(), text);
-            answered += column.isDecoded() ? 0 : 1;
-            // windows of the chunk, answered on their own codes
-            int from = random.nextInt(n);
-            int to = from + random.nextInt(n - from + 1);
-            Array window = lazy(node, n).slice(from, to);
-            long[] expectedWindow = e.evaluate(batch(decoded.slice(from, to)), false).toRows();
-            assertArrayEquals(expectedWindow, e.evaluate(batch(window), true).toRows(),
-                    text + " on [" + from + ", " + to + ")");
+            for (Node node : List.of(onHeap, offHeap)) {
+                BoundExpr e = Expr.parse(text).bind(batch(decoded).dtype());
+                long[] expected = e.evaluate(batch(decoded), false).toRows();
+                LazyFsstArray column = lazy(node, n);
+                assertArrayEquals(expected, e.evaluate(batch(column), true).toRows(), text);
+                answered += column.isDecoded() ? 0 : 1;
+                // windows of the chunk, answered on their own codes
+                int from = random.nextInt(n);
+                int to = from + random.nextInt(n - from + 1);
+                Array window = lazy(node, n).slice(from, to);
+                long[] expectedWindow = e.evaluate(batch(decoded.slice(from, to)), false).toRows();
+                assertArrayEquals(expectedWindow, e.evaluate(batch(window), true).toRows(),
+                        text + " on [" + from + ", " + to + ")");
+            }
         }
         assertTrue(answered > 0, "some filters were answered without decoding the values");
     }
