@@ -9,14 +9,18 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.IntegerBlocks;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Optional;
 
 /**
  * The two integer children of a {@code vortex.fsst} array read into {@code int[]}s, checked, in one pass each: the
  * uncompressed lengths as running ends (where each value's bytes end in the decoded stream) and the codes offsets
- * relative to the first. The widths the reference writes (u8, u16, u32, i32) are read straight from the decoded
- * child, one loop per type; other widths go through {@link IntegerChildren#widened}.
+ * relative to the first. A child that offers a block cursor ({@link IntegerBlocks}: bit-packed, as the reference
+ * writes both) is read through it, each block unpacked into a small array in cache, never decoded whole into a buffer
+ * read once and dropped. Otherwise the widths the reference writes (u8, u16, u32, i32) are read straight from the
+ * decoded child, one loop per type; other widths go through {@link IntegerChildren#widened}.
  */
 final class FsstChildren {
     private FsstChildren() {}
@@ -33,8 +37,21 @@ final class FsstChildren {
         long total = 0;
         // the sign bit ends up set when a length is negative or above Integer.MAX_VALUE
         long bad = 0;
-        MemorySegment values = fastValues(child, ptype);
-        if (values == null) {
+        Optional<IntegerBlocks.Cursor> blocks = intBlocks(child);
+        MemorySegment values = blocks.isPresent() ? null : fastValues(child, ptype);
+        if (blocks.isPresent()) {
+            // values are never negative through a cursor: only the total is checked, below
+            IntegerBlocks.Cursor cursor = blocks.get();
+            int[] block = new int[IntegerBlocks.MAX_BLOCK_ROWS];
+            int i = 0;
+            while (i < n) {
+                int got = rows(cursor, block, i, n);
+                for (int j = 0; j < got; j++) {
+                    total += block[j];
+                    ends[++i] = (int) total;
+                }
+            }
+        } else if (values == null) {
             long[] lengths = IntegerChildren.widened(child, ptype);
             for (int i = 0; i < n; i++) {
                 long len = lengths[i];
@@ -105,8 +122,29 @@ final class FsstChildren {
         long bad = 0;
         long start;
         long last;
-        MemorySegment values = fastValues(child, ptype);
-        if (values == null) {
+        Optional<IntegerBlocks.Cursor> blocks = intBlocks(child);
+        MemorySegment values = blocks.isPresent() ? null : fastValues(child, ptype);
+        if (blocks.isPresent()) {
+            IntegerBlocks.Cursor cursor = blocks.get();
+            int[] block = new int[IntegerBlocks.MAX_BLOCK_ROWS];
+            int got = rows(cursor, block, 0, n + 1);
+            start = block[0];
+            long prev = start;
+            int i = 0;
+            while (true) {
+                for (int j = 0; j < got; j++, i++) {
+                    long o = block[j];
+                    bad |= o - prev;
+                    out[i] = (int) (o - start);
+                    prev = o;
+                }
+                if (i > n) {
+                    break;
+                }
+                got = rows(cursor, block, i, n + 1);
+            }
+            last = prev;
+        } else if (values == null) {
             long[] offsets = IntegerChildren.widened(child, ptype);
             start = offsets[0];
             long prev = start;
@@ -195,6 +233,28 @@ final class FsstChildren {
         }
         IntegerChildren.checkLength(parts, length, what);
         return parts.child(index, new DType.Primitive(ptype, false), length);
+    }
+
+    /**
+     * A cursor over the child's values a block at a time, when it offers one (bit-packed, not yet decoded): each block
+     * is unpacked into a small array in cache and read there, and the child is never decoded whole into a buffer that
+     * is read once and dropped. Its values are the canonical ones and never negative.
+     */
+    private static Optional<IntegerBlocks.Cursor> intBlocks(Array child) {
+        return child instanceof IntegerBlocks b ? b.intBlocks() : Optional.empty();
+    }
+
+    /**
+     * The next block of {@code cursor} into {@code block}, the rows from {@code row} of the {@code rows} the child
+     * has; the cursor must not end before them.
+     */
+    private static int rows(IntegerBlocks.Cursor cursor, int[] block, int row, int rows) {
+        int got = cursor.next(block);
+        if (got <= 0 || got > rows - row) {
+            throw new IllegalStateException("the cursor of a " + rows + "-row child gave " + got + " rows at row "
+                    + row);
+        }
+        return got;
     }
 
     /** The decoded values of a child of one of the widths read directly, else {@code null}. */
