@@ -287,7 +287,12 @@ final class ScanRun implements AutoCloseable {
         long start = from;
         long end = to;
         RowMask mask = all;
-        if (all != null) {
+        if (all != null && all.isAllTrue()) {
+            // Statistics that rule nothing out (a column not sorted by the filter's key) leave every row: the first
+            // conjunct is then evaluated on all rows, not within a mask, so its kernels need not count the mask's
+            // rows block by block nor the result be and-ed with it.
+            mask = null;
+        } else if (all != null) {
             long first = all.nextSetBit(0);
             long last = all.previousSetBit(to - from - 1);
             if (first > 0 || last + 1 < to - from) {
