@@ -93,19 +93,29 @@ class RunEndArrayTest {
         byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(PType.U32.code()).setNumRuns(kept.length)
                 .setOffset(offset).build().toByteArray();
         TestParts parts = new TestParts(dtype, length, meta).child(primitive(PType.U32, kept)).child(runValues);
-        Array a = parts.decode(new RunEndEncoding());
-        long[] want = new long[(int) length];
-        boolean[] valid = new boolean[(int) length];
+        return expanded(parts, kept, offset, (int) length, runValues, runValid, wide);
+    }
+
+    /**
+     * The case of {@code parts} (run ends {@code ends} from {@code offset} on, values {@code runValues} valid as
+     * {@code runValid} says) decoded, with its {@code length} rows expanded here.
+     */
+    static Case expanded(TestParts parts, long[] ends, long offset, int length, PrimitiveArray runValues,
+            boolean[] runValid, boolean wide) {
+        PType type = runValues.ptype();
+        long[] want = new long[length];
+        boolean[] valid = new boolean[length];
         int run = 0;
         for (int i = 0; i < length; i++) {
-            while (kept[run] <= offset + i) {
+            while (ends[run] <= offset + i) {
                 run++;
             }
             want[i] = TestArrays.raw(runValues, run);
             valid[i] = runValid[run];
         }
+        boolean nullable = parts.dtype().nullable();
         PrimitiveArray expected = nullable ? TestArrays.nullable(type, want, valid) : primitive(type, want);
-        return new Case(a, want, valid, type, wide, expected, parts);
+        return new Case(parts.decode(new RunEndEncoding()), want, valid, type, wide, expected, parts);
     }
 
     @ParameterizedTest(name = "{0} seed {1}")
@@ -236,10 +246,9 @@ class RunEndArrayTest {
 
     /**
      * Slices share the decoded run ends as a view (first run, shift, cap at their length): for many runs, empty, short
-     * and long runs, offsets, nulls, and slices of slices whose last run reaches past their end, the long cursor of a
-     * fresh slice (reading the shared ends in their own coordinates, before anything made relative ends) equals the
-     * expansion on valid rows, and everything else (validity, scalars, null count, takes, the int cursor, the
-     * expansion, which read relative ends) still reads right.
+     * and long runs, offsets, nulls, and slices of slices whose last run reaches past their end, the long cursor
+     * (which reads the shared ends in their own coordinates) equals the expansion on valid rows, and everything else
+     * (validity, scalars, null count, takes, the int cursor, the expansion, which read relative ends) reads right.
      */
     @ParameterizedTest(name = "{0} seed {1}")
     @MethodSource("shapes")
@@ -274,54 +283,18 @@ class RunEndArrayTest {
         byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(PType.U64.code()).setNumRuns(runs).setOffset(offset)
                 .build().toByteArray();
         TestParts parts = new TestParts(dtype, length, meta).child(primitive(PType.U64, ends)).child(plain);
-        long[] want = new long[length];
-        boolean[] valid = new boolean[length];
-        int run = 0;
-        for (int i = 0; i < length; i++) {
-            while (ends[run] <= offset + i) {
-                run++;
-            }
-            want[i] = TestArrays.raw(plain, run);
-            valid[i] = runValid[run];
-        }
-        PrimitiveArray expected = nullable ? TestArrays.nullable(type, want, valid) : primitive(type, want);
-        Case c = new Case(parts.decode(new RunEndEncoding()), want, valid, type, true, expected, parts);
-        String what = type + " " + runs + " runs, offset " + offset + ", length " + length;
+        Case c = expanded(parts, ends, offset, length, plain, runValid, true);
         for (int k = 0; k < 6; k++) {
             int from = random.nextInt(length + 1);
             int to = from + random.nextInt(length - from + 1);
-            Array slice = c.fresh().slice(from, to);
-            readsLongs(slice, c, from, to, what + " slice [" + from + ", " + to + ")");
-            check(slice, c, from, to);
+            check(assertInstanceOf(RunEndArray.class, c.fresh().slice(from, to)), c, from, to);
             if (to - from > 2) {
                 int f2 = random.nextInt(to - from);
                 int t2 = f2 + random.nextInt(to - from - f2 + 1);
-                Array twice = c.fresh().slice(from, to).slice(f2, t2);
-                readsLongs(twice, c, from + f2, from + t2, what + " twice");
-                check(twice, c, from + f2, from + t2);
+                check(c.fresh().slice(from, to).slice(f2, t2), c, from + f2, from + t2);
             }
         }
         check(c.array(), c, 0, length);
-    }
-
-    /** {@code a}'s long cursor, read before anything else, equals the case on valid rows. */
-    private static void readsLongs(Array a, Case c, int from, int to, String what) {
-        RunEndArray runs = assertInstanceOf(RunEndArray.class, a, what);
-        LongBlocks.Cursor cursor = runs.longBlocks().orElseThrow();
-        long[] block = new long[LongBlocks.BLOCK_ROWS];
-        int row = 0;
-        for (int k = cursor.next(block); k > 0; k = cursor.next(block)) {
-            assertTrue(k <= LongBlocks.BLOCK_ROWS && row + k <= to - from, what + ": block of " + k + " at " + row);
-            for (int j = 0; j < k; j++) {
-                int at = from + row + j;
-                if (c.valid()[at] && c.want()[at] != block[j]) {
-                    assertEquals(c.want()[at], block[j], what + ": row " + at);
-                }
-            }
-            row += k;
-        }
-        assertEquals(to - from, row, what + ": rows read");
-        assertEquals(0, cursor.next(block), what + ": a drained cursor stays drained");
     }
 
     /** Decreasing run ends of 8-byte runs, now kept as runs, are still a typed error when the array is read. */
