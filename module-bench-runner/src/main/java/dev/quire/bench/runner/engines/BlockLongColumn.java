@@ -8,7 +8,10 @@ import java.util.function.Supplier;
 /**
  * A {@link LongColumn} over an encoded Quire array that decodes where it is read: {@link #read} calls in row order
  * (as the queries that fold whole columns make them) take the values from the array's {@link LongBlocks} cursor, a
- * block at a time into a small buffer that stays in cache, so the column is never decoded whole into new memory. Any
+ * block at a time into a small buffer that stays in cache, so the column is never decoded whole into new memory. A
+ * read of at least a block that starts where the cursor's block does (every read of an array whose blocks start at
+ * its row 0, as run-end arrays' and those of packed arrays not sliced mid-block do) has the cursor write into the
+ * reader's array directly, without the copy out of the buffer. Any
  * other access ({@link #get}, a {@link #read} out of order) decodes the whole array once, through {@code decoded},
  * and reads that from then on. Not thread-safe, like the batch it belongs to.
  */
@@ -49,6 +52,16 @@ final class BlockLongColumn implements LongColumn {
             return;
         }
         int done = 0;
+        if (used == buffered && n >= LongBlocks.BLOCK_ROWS) {
+            // The cursor's block goes straight to the reader's array, not through the buffer: out[0, BLOCK_ROWS) is
+            // all the reader's to overwrite, which is the room the cursor may write. A full block is the whole of a
+            // block-sized read; a shorter one (the rows to the next block of an array sliced mid-block) is topped up
+            // from the buffer below, and reads stay buffered from then on.
+            done = cursor.next(out);
+            if (done <= 0) {
+                throw new IllegalStateException("the cursor ended at row " + from + " of " + length);
+            }
+        }
         while (done < n) {
             if (used == buffered) {
                 buffered = cursor.next(buffer);

@@ -53,6 +53,68 @@ class BlockLongColumnTest {
         assertEquals(0, whole.get(), "decoded whole");
     }
 
+    /**
+     * A cursor over {@code v} that hands out blocks of the given sizes (the last repeated) and, as the contract allows,
+     * writes junk past the rows it returns up to a block's room.
+     */
+    private static LongBlocks.Cursor scripted(long[] v, int... sizes) {
+        return new LongBlocks.Cursor() {
+            private int row;
+            private int call;
+
+            @Override
+            public int next(long[] out) {
+                int k = Math.min(sizes[Math.min(call++, sizes.length - 1)], v.length - row);
+                System.arraycopy(v, row, out, 0, k);
+                java.util.Arrays.fill(out, k, LongBlocks.BLOCK_ROWS, 0xBAD);
+                row += k;
+                return k;
+            }
+        };
+    }
+
+    /**
+     * Block-sized reads (the checksum's pattern) straight from the cursor, and topped up from the buffer when the
+     * cursor's first block is short (a packed array sliced mid-block) or a read is longer than a block; never a write
+     * past the rows asked for, whatever the cursor wrote in its room.
+     */
+    @Test
+    void blockSizedReadsAreRightWhetherOrNotTheCursorsBlocksStartWithTheReads() {
+        long[] v = values();
+        int block = LongBlocks.BLOCK_ROWS;
+        for (int[] sizes : new int[][] {{block}, {352, block}, {1, block}, {block, 7, block}}) {
+            for (int size : new int[] {block, 2 * block + 5}) {
+                BlockLongColumn column = new BlockLongColumn(scripted(v, sizes), N, () -> {
+                    throw new AssertionError("decoded whole");
+                });
+                long[] out = new long[size + 3];
+                for (int from = 0; from < N; from += size) {
+                    int n = Math.min(size, N - from);
+                    java.util.Arrays.fill(out, -1);
+                    column.read(from, out, n);
+                    for (int r = 0; r < n; r++) {
+                        if (out[r] != v[from + r]) {
+                            assertEquals(v[from + r], out[r], java.util.Arrays.toString(sizes) + " reads of " + size
+                                    + ": row " + (from + r));
+                        }
+                    }
+                    if (n >= block) {
+                        assertEquals(-1, out[n], "written past the read");
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aCursorThatEndsEarlyIsAnErrorOnTheDirectPathToo() {
+        long[] v = values();
+        BlockLongColumn column = new BlockLongColumn(scripted(new long[0], LongBlocks.BLOCK_ROWS), N, () -> ArrayColumns.longs(
+                PrimitiveArray.ofLongs(v)));
+        long[] out = new long[LongBlocks.BLOCK_ROWS];
+        assertThrows(IllegalStateException.class, () -> column.read(0, out, out.length));
+    }
+
     @Test
     void aReadOutOfOrderOrAGetDecodesTheArrayOnceAndReadsThatFromThenOn() {
         long[] v = values();

@@ -18,20 +18,30 @@ import java.util.Optional;
 
 /**
  * A {@code vortex.runend} array of integers as read, not expanded yet: one value per run and the run ends, checked and
- * made relative to the array ({@code ends[r]} is where run {@code r} stops, non-decreasing, the last equal to the
+ * made relative to the array ({@code ends()[r]} is where run {@code r} stops, non-decreasing, the last equal to the
  * length).
  *
  * <p>{@link #toCanonical()} expands the runs once (the result is kept). As {@link LongBlocks} it writes the runs of
  * each block straight into the reader's {@code long[]}, so a scan's consumer reads the column without an expanded
  * copy. As {@link IntegerBlocks} it does the same into an {@code int[]}, and bounds the values from the runs alone: a
  * dictionary whose codes are run-end encoded gathers through it without an expanded codes array or a pass over one to
- * check them. Slices cut the runs, so a scan split expands only its own rows. As a {@link TakeKernel} it gives a
- * selective scan's rows from the runs that hold them, without expanding the others.
+ * check them. Slices share the run ends (a view of the runs that cover them, nothing copied), so a scan split expands
+ * only its own rows. As a {@link TakeKernel} it gives a selective scan's rows from the runs that hold them, without
+ * expanding the others.
  */
 final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel {
     private final DType dtype;
     private final PrimitiveArray values;
-    private final int[] ends;
+    /**
+     * The run ends as decoded for the whole array this one was sliced from (or this one): run {@code r} ends at
+     * {@code min(shared[endsFrom + r] - shift, length)}. Slices share them instead of copying their part.
+     */
+    private final int[] shared;
+    private final int endsFrom;
+    private final int shift;
+    private final int runs;
+    /** The run ends relative to this array and capped at its length, once something asked for them. */
+    private volatile int[] relative;
     private final int length;
     private volatile PrimitiveArray canonical;
     /** The run values widened to {@code int}, once a cursor asked for them. */
@@ -42,13 +52,43 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
 
     /** {@code values} (canonical, of an integer type) over the checked, relative {@code ends}. */
     RunEndArray(DType dtype, PrimitiveArray values, int[] ends, int length) {
-        if (values.length() != ends.length || !values.ptype().isInteger()) {
+        this(dtype, values, ends, 0, 0, length);
+        if (values.length() != ends.length) {
             throw new IllegalArgumentException(values + " as the values of " + ends.length + " runs");
+        }
+        relative = ends;
+    }
+
+    /**
+     * The runs {@code [endsFrom, endsFrom + values.length())} of checked ends {@code shared}, made relative by
+     * subtracting {@code shift} and capped at {@code length}: a slice's view of the ends it was cut from.
+     */
+    private RunEndArray(DType dtype, PrimitiveArray values, int[] shared, int endsFrom, int shift, int length) {
+        long runs = values.length();
+        if (runs > shared.length - endsFrom || !values.ptype().isInteger()) {
+            throw new IllegalArgumentException(values + " as the values of runs " + endsFrom + " on of "
+                    + shared.length);
         }
         this.dtype = dtype;
         this.values = values;
-        this.ends = ends;
+        this.shared = shared;
+        this.endsFrom = endsFrom;
+        this.shift = shift;
+        this.runs = (int) runs;
         this.length = length;
+    }
+
+    /** The run ends relative to this array and capped at its length (made once for a slice; kept). */
+    private int[] ends() {
+        int[] e = relative;
+        if (e == null) {
+            e = new int[runs];
+            for (int r = 0; r < runs; r++) {
+                e[r] = Math.min(shared[endsFrom + r] - shift, length);
+            }
+            relative = e;
+        }
+        return e;
     }
 
     @Override
@@ -71,11 +111,13 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
         if (index < 0 || index >= length) {
             throw new IndexOutOfBoundsException("row " + index + " of " + length);
         }
+        // the cap at the length changes no answer: index is below it
+        long at = index + shift;
         int lo = 0;
-        int hi = ends.length - 1;
+        int hi = runs - 1;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (ends[mid] > index) {
+            if (shared[endsFrom + mid] > at) {
                 hi = mid;
             } else {
                 lo = mid + 1;
@@ -94,6 +136,7 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
         if (values.nullCount() == 0) {
             return 0;
         }
+        int[] ends = ends();
         long nulls = 0;
         int from = 0;
         for (int r = 0; r < ends.length; r++) {
@@ -106,8 +149,8 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
     }
 
     /**
-     * Rows {@code [from, to)}: the runs that cover them, with ends made relative to {@code from} and capped at the
-     * slice's length (a slice of the expanded values once there are some).
+     * Rows {@code [from, to)}: the runs that cover them, over this array's ends seen from {@code from} and capped at
+     * the slice's length, shared rather than copied (a slice of the expanded values once there are some).
      */
     @Override
     public Array slice(long from, long to) {
@@ -127,11 +170,8 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
         }
         int first = runOf(from);
         int last = runOf(to - 1);
-        int[] cut = new int[last - first + 1];
-        for (int r = first; r <= last; r++) {
-            cut[r - first] = Math.min(ends[r] - (int) from, n);
-        }
-        return new RunEndArray(dtype, (PrimitiveArray) values.slice(first, last + 1), cut, n);
+        return new RunEndArray(dtype, (PrimitiveArray) values.slice(first, last + 1), shared, endsFrom + first,
+                shift + (int) from, n);
     }
 
     @Override
@@ -143,7 +183,7 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
     public PrimitiveArray toCanonical() {
         PrimitiveArray c = canonical;
         if (c == null) {
-            c = (PrimitiveArray) RunEndEncoding.expand(dtype, values, ends, length);
+            c = (PrimitiveArray) RunEndEncoding.expand(dtype, values, ends(), length);
             canonical = c;
         }
         return c;
@@ -172,7 +212,6 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
     }
 
     private Widened widen() {
-        int runs = ends.length;
         MemorySegment s = values.values();
         boolean unsigned = values.ptype().isUnsigned();
         int[] v = switch (values.ptype().byteWidth()) {
@@ -217,6 +256,7 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
 
     /** Writes the runs into blocks of {@link IntegerBlocks#MAX_BLOCK_ROWS} rows, a fill per run piece. */
     private final class RunCursor implements IntegerBlocks.Cursor {
+        private final int[] ends = ends();
         private final int[] v;
         private final long bound;
         private int row;
@@ -268,6 +308,7 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
         if (n > 0 && (rows[0] < 0 || rows[n - 1] >= length)) {
             throw new IndexOutOfBoundsException("rows " + rows[0] + " to " + rows[n - 1] + " of " + length);
         }
+        int[] ends = ends();
         int[] runOfRow = new int[n];
         int r = 0;
         for (int i = 0; i < n; i++) {
@@ -326,7 +367,6 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
             return Optional.empty();
         }
         MemorySegment s = values.values();
-        int runs = ends.length;
         if (s.heapBase().orElse(null) instanceof long[] a && (s.address() & 7) == 0
                 && s.address() / 8 + runs <= a.length) {
             return Optional.of(new LongRunCursor(a, (int) (s.address() / 8)));
@@ -341,7 +381,9 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
     /**
      * Writes the runs into blocks of {@link LongBlocks#BLOCK_ROWS} rows: a run of at most
      * {@link RunEndEncoding#SHORT_RUN} rows as a fixed group of stores (the ones past it are overwritten by the runs
-     * after it, or fall in the block's room past its rows), a longer one as a fill.
+     * after it, or fall in the block's room past its rows), a longer one as a fill. It reads the shared ends where
+     * they are, in the coordinates of the array they were decoded for (rows and stops shifted into them, runs counted
+     * from {@code endsFrom}): the last run's end may lie past this array's, which only ends the last block.
      */
     private final class LongRunCursor implements LongBlocks.Cursor {
         /** The room past a block's start where a fixed group of stores still fits. */
@@ -365,14 +407,17 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
                 return 0;
             }
             java.util.Objects.checkFromIndexSize(0, LongBlocks.BLOCK_ROWS, out.length);
-            int[] e = ends;
+            int[] e = shared;
             long[] values = v;
-            int b = base;
-            int r = run;
+            // r counts runs in the shared ends; the values of this array's runs start at base
+            int b = base - endsFrom;
+            int r = endsFrom + run;
+            int firstAt = first + shift;
+            int stopAt = stop + shift;
             int from = 0;
-            // the runs that end inside the block (the last run ends at the array's end, so this stops)
-            for (int end = e[r]; end < stop; end = e[++r]) {
-                int to = end - first;
+            // the runs that end inside the block (the last run ends at or past the array's end, so this stops)
+            for (int end = e[r]; end < stopAt; end = e[++r]) {
+                int to = end - firstAt;
                 long x = values[b + r];
                 if (to - from <= RunEndEncoding.SHORT_RUN & from <= GROUP_END) {
                     out[from] = x;
@@ -390,7 +435,7 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
             }
             // the run that reaches the block's end, used up when it ends there
             Arrays.fill(out, from, count, values[b + r]);
-            run = e[r] == stop ? r + 1 : r;
+            run = (e[r] == stopAt ? r + 1 : r) - endsFrom;
             row = stop;
             return count;
         }
@@ -398,6 +443,6 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
 
     @Override
     public String toString() {
-        return RunEndEncoding.ID + "[" + dtype + ", " + length + " values in " + ends.length + " runs]";
+        return RunEndEncoding.ID + "[" + dtype + ", " + length + " values in " + runs + " runs]";
     }
 }

@@ -93,19 +93,29 @@ class RunEndArrayTest {
         byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(PType.U32.code()).setNumRuns(kept.length)
                 .setOffset(offset).build().toByteArray();
         TestParts parts = new TestParts(dtype, length, meta).child(primitive(PType.U32, kept)).child(runValues);
-        Array a = parts.decode(new RunEndEncoding());
-        long[] want = new long[(int) length];
-        boolean[] valid = new boolean[(int) length];
+        return expanded(parts, kept, offset, (int) length, runValues, runValid, wide);
+    }
+
+    /**
+     * The case of {@code parts} (run ends {@code ends} from {@code offset} on, values {@code runValues} valid as
+     * {@code runValid} says) decoded, with its {@code length} rows expanded here.
+     */
+    static Case expanded(TestParts parts, long[] ends, long offset, int length, PrimitiveArray runValues,
+            boolean[] runValid, boolean wide) {
+        PType type = runValues.ptype();
+        long[] want = new long[length];
+        boolean[] valid = new boolean[length];
         int run = 0;
         for (int i = 0; i < length; i++) {
-            while (kept[run] <= offset + i) {
+            while (ends[run] <= offset + i) {
                 run++;
             }
             want[i] = TestArrays.raw(runValues, run);
             valid[i] = runValid[run];
         }
+        boolean nullable = parts.dtype().nullable();
         PrimitiveArray expected = nullable ? TestArrays.nullable(type, want, valid) : primitive(type, want);
-        return new Case(a, want, valid, type, wide, expected, parts);
+        return new Case(parts.decode(new RunEndEncoding()), want, valid, type, wide, expected, parts);
     }
 
     @ParameterizedTest(name = "{0} seed {1}")
@@ -232,6 +242,59 @@ class RunEndArrayTest {
                 }
             }
         }
+    }
+
+    /**
+     * Slices share the decoded run ends as a view (first run, shift, cap at their length): for many runs, empty, short
+     * and long runs, offsets, nulls, and slices of slices whose last run reaches past their end, the long cursor
+     * (which reads the shared ends in their own coordinates) equals the expansion on valid rows, and everything else
+     * (validity, scalars, null count, takes, the int cursor, the expansion, which read relative ends) reads right.
+     */
+    @ParameterizedTest(name = "{0} seed {1}")
+    @MethodSource("shapes")
+    void slicesShareTheRunEndsAndReadLikeTheirExpansion(PType type, int seed) {
+        Random random = new Random(seed * 977L + type.ordinal());
+        int runs = 1 + random.nextInt(seed < 4 ? 3000 : 40);
+        long offset = random.nextBoolean() ? 0 : random.nextInt(30);
+        long[] ends = new long[runs];
+        long end = offset;
+        for (int r = 0; r < runs; r++) {
+            int kind = random.nextInt(10);
+            end += kind == 0 ? 0 : kind < 8 ? 1 + random.nextInt(RunEndEncoding.SHORT_RUN + 1) : 1 + random.nextInt(2500);
+            ends[r] = end;
+        }
+        if (end == offset) {
+            ends[runs - 1] = ++end;
+        }
+        int length = (int) (end - offset - (random.nextBoolean() ? 0 : random.nextInt((int) Math.min(end - offset, 4))));
+        int bits = type.byteWidth() * 8;
+        long[] values = new long[runs];
+        for (int r = 0; r < runs; r++) {
+            long x = random.nextLong();
+            values[r] = type.isUnsigned() ? x & (bits == 64 ? -1L : (1L << bits) - 1) : x << (64 - bits) >> (64 - bits);
+        }
+        boolean nullable = seed % 2 == 1;
+        boolean[] runValid = new boolean[runs];
+        for (int r = 0; r < runs; r++) {
+            runValid[r] = !nullable || random.nextInt(3) != 0;
+        }
+        DType.Primitive dtype = new DType.Primitive(type, nullable);
+        PrimitiveArray plain = nullable ? TestArrays.nullable(type, values, runValid) : primitive(type, values);
+        byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(PType.U64.code()).setNumRuns(runs).setOffset(offset)
+                .build().toByteArray();
+        TestParts parts = new TestParts(dtype, length, meta).child(primitive(PType.U64, ends)).child(plain);
+        Case c = expanded(parts, ends, offset, length, plain, runValid, true);
+        for (int k = 0; k < 6; k++) {
+            int from = random.nextInt(length + 1);
+            int to = from + random.nextInt(length - from + 1);
+            check(assertInstanceOf(RunEndArray.class, c.fresh().slice(from, to)), c, from, to);
+            if (to - from > 2) {
+                int f2 = random.nextInt(to - from);
+                int t2 = f2 + random.nextInt(to - from - f2 + 1);
+                check(c.fresh().slice(from, to).slice(f2, t2), c, from + f2, from + t2);
+            }
+        }
+        check(c.array(), c, 0, length);
     }
 
     /** Decreasing run ends of 8-byte runs, now kept as runs, are still a typed error when the array is read. */
