@@ -6,38 +6,46 @@ import dev.quire.io.spi.Buffers;
 import dev.quire.io.spi.Coalescing;
 import dev.quire.io.spi.ReadAt;
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * Reads a local file through one read-only memory mapping of the whole file: a read is a slice of the mapping, with
- * no copy and no allocation. The mapping belongs to an automatic arena, so it is unmapped once neither this reader
- * nor any array read through it is reachable; arrays therefore stay valid after {@link #close()}.
+ * no copy and no allocation. Readers of the same unchanged file share the mapping, also for a while after the last
+ * one closes ({@code quire.io.mmap.keepMillis}, 2 s by default), so that opening a file again
+ * does not fault its pages in again. The mapping belongs to an automatic arena, so it is unmapped once no reader
+ * holds it and no array read through it is reachable; arrays therefore stay valid after {@link #close()}.
  *
  * <p>Vortex files are immutable. If the file is truncated while mapped, touching the lost pages fails with a JVM
  * {@link InternalError}, not a Quire exception; use the {@code posix} provider for files that may change.
  */
 public final class MappedReadAt implements ReadAt {
     private final Path path;
+    private final SharedMappings.Lease lease;
     private final MemorySegment mapping;
     private volatile boolean closed;
 
-    private MappedReadAt(Path path, MemorySegment mapping) {
+    private MappedReadAt(Path path, SharedMappings.Lease lease) {
         this.path = path;
-        this.mapping = mapping;
+        this.lease = lease;
+        this.mapping = lease.mapping();
     }
 
+    /**
+     * A reader of {@code path}, sharing the mapping of readers of the same unchanged file opened before it (by file
+     * key, size and modification time).
+     *
+     * @throws QuireIoException when the file does not exist or cannot be mapped
+     * @throws dev.quire.errors.InvalidArgumentException when {@code quire.io.mmap.keepMillis} is not a number of
+     *     milliseconds
+     */
     public static MappedReadAt open(Path path) {
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            long size = channel.size();
-            MemorySegment mapping = size == 0 ? MemorySegment.NULL.reinterpret(0)
-                    : channel.map(FileChannel.MapMode.READ_ONLY, 0, size, Arena.ofAuto()).asReadOnly();
-            return new MappedReadAt(path, mapping);
+        try {
+            MappedReadAt reader = new MappedReadAt(path, SharedMappings.acquire(path));
+            reader.lease.watch(reader);
+            return reader;
         } catch (NoSuchFileException e) {
             throw new QuireIoException("no such file: " + path, e);
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
@@ -89,5 +97,6 @@ public final class MappedReadAt implements ReadAt {
     @Override
     public void close() {
         closed = true;
+        lease.release();
     }
 }

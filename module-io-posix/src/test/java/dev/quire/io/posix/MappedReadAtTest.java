@@ -1,6 +1,7 @@
 package dev.quire.io.posix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -115,6 +117,95 @@ class MappedReadAtTest {
             }
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /** Runs {@code body} with {@code quire.io.mmap.keepMillis} set to {@code value}, restoring it after. */
+    private static void withKeep(String value, ThrowingRunnable body) throws Exception {
+        String old = System.getProperty(SharedMappings.KEEP_PROPERTY);
+        System.setProperty(SharedMappings.KEEP_PROPERTY, value);
+        try {
+            body.run();
+        } finally {
+            if (old == null) {
+                System.clearProperty(SharedMappings.KEEP_PROPERTY);
+            } else {
+                System.setProperty(SharedMappings.KEEP_PROPERTY, old);
+            }
+        }
+    }
+
+    private interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    @Test
+    void readersOfTheSameFileShareOneMappingWhileOpenAndForTheKeepTimeAfter() throws Exception {
+        Path file = writeFile(FILE_SIZE);
+        withKeep("60000", () -> {
+            long first;
+            try (MappedReadAt a = MappedReadAt.open(file); MappedReadAt b = MappedReadAt.open(file)) {
+                first = a.readFully(0, 1, 1).address();
+                assertEquals(first, b.readFully(0, 1, 1).address(), "two open readers share the mapping");
+            }
+            try (MappedReadAt c = MappedReadAt.open(file)) {
+                assertEquals(first, c.readFully(0, 1, 1).address(), "a reader opened within the keep time shares it");
+                assertReadMatches(c, 0, FILE_SIZE, 8);
+            }
+        });
+    }
+
+    @Test
+    void withNoKeepTimeAFileOpenedAfterTheLastCloseIsMappedAgain() throws Exception {
+        Path file = writeFile(FILE_SIZE);
+        withKeep("0", () -> {
+            MappedReadAt a = MappedReadAt.open(file);
+            MemorySegment held = a.readFully(0, 16, 1);
+            a.close();
+            try (MappedReadAt b = MappedReadAt.open(file)) {
+                // the first mapping is still reachable through `held`, so a new one cannot land at its address
+                assertNotEquals(held.address(), b.readFully(0, 16, 1).address());
+                assertEquals(-1, held.mismatch(b.readFully(0, 16, 1)));
+            }
+        });
+    }
+
+    @Test
+    void aFileReplacedOrRewrittenIsMappedAnewAndEarlierReadsKeepTheOldBytes() throws Exception {
+        Path file = writeFile(FILE_SIZE);
+        byte[] original = data.clone();
+        withKeep("60000", () -> {
+            try (MappedReadAt old = MappedReadAt.open(file)) {
+                MemorySegment before = old.readFully(0, FILE_SIZE, 1);
+                // replaced: a new file (a new inode) moved over the path
+                Path other = writeFile(FILE_SIZE + 10);
+                Files.move(other, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                try (MappedReadAt replaced = MappedReadAt.open(file)) {
+                    assertEquals(FILE_SIZE + 10, replaced.size());
+                    assertReadMatches(replaced, 0, FILE_SIZE + 10, 1);
+                }
+                // rewritten in place at another size (same inode, new size and modification time)
+                data = new byte[777];
+                new Random(3).nextBytes(data);
+                Files.write(file, data);
+                try (MappedReadAt rewritten = MappedReadAt.open(file)) {
+                    assertEquals(777, rewritten.size());
+                    assertReadMatches(rewritten, 0, 777, 1);
+                }
+                assertEquals(-1, before.mismatch(MemorySegment.ofArray(original)), "the replaced file's bytes");
+            }
+        });
+    }
+
+    @Test
+    void aBadKeepTimeFailsTheOpenNamingTheProperty() throws Exception {
+        Path file = writeFile(100);
+        for (String bad : List.of("-1", "soon", "1.5")) {
+            withKeep(bad, () -> {
+                var e = assertThrows(InvalidArgumentException.class, () -> MappedReadAt.open(file));
+                assertTrue(e.getMessage().contains(SharedMappings.KEEP_PROPERTY) && e.getMessage().contains(bad),
+                        e.getMessage());
+            });
         }
     }
 }
