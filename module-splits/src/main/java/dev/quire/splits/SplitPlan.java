@@ -6,8 +6,15 @@ import java.util.Objects;
 
 /**
  * The splits of a scan, produced one at a time: the natural boundaries (from {@link RowSplits}) inside
- * {@code [from, end)}, with spans longer than the most rows a split may have cut into pieces of that many rows.
- * Subdividing never moves a natural boundary: every one of them inside the range is the end of a split. Lazy because a
+ * {@code [from, end)}, with spans longer than the most rows a split may have cut into pieces of at most that many rows.
+ * Subdividing never moves a natural boundary: every one of them inside the range is the end of a split.
+ *
+ * <p>A span is cut into as few pieces as the limit allows, of about equal length: when the limit is at least
+ * {@value #BLOCK_ROWS} rows, every piece but the last is a whole number of {@value #BLOCK_ROWS}-row blocks from the
+ * span's start. A natural boundary is usually where an encoded chunk starts, and FastLanes encodings lay values out in
+ * blocks of {@value #BLOCK_ROWS} rows from there, so each piece then starts on a block of its chunk (a piece starting
+ * inside one decodes the whole block and copies out its tail) and no piece is a sliver that still pays for reading its
+ * chunk. Lazy because a
  * file may claim far more rows than there could ever be splits in memory (an all-null column of 2^63 - 1 rows is
  * valid).
  *
@@ -15,8 +22,14 @@ import java.util.Objects;
  * ranges of a sparse index selection ({@link SparseRanges}), and drops splits that keep no row. Used by one thread.
  */
 public final class SplitPlan {
-    /** The most rows a split has unless configured otherwise. */
-    public static final long DEFAULT_MAX_ROWS = 100_000;
+    /**
+     * The most rows a split has unless configured otherwise: 128 blocks of {@value #BLOCK_ROWS}, so that the chunks of
+     * 131,072 rows the reference writer often makes are one split each and those of 262,144 two.
+     */
+    public static final long DEFAULT_MAX_ROWS = 131_072;
+
+    /** Rows of a FastLanes block: where a span is cut, counted from its start, when the limit allows it. */
+    public static final long BLOCK_ROWS = 1024;
 
     private final long[] natural;
     private final long end;
@@ -26,6 +39,13 @@ public final class SplitPlan {
     private int index;
     private int exactIndex;
     private long pos;
+    /**
+     * The end of the span being cut into pieces and the rows of each piece but its last, set when {@link #next()}
+     * starts cutting it; {@code cutStop} is -1 when no cut is under way (moving {@link #pos} other than by a piece
+     * starts a new one from there).
+     */
+    private long cutStop = -1;
+    private long cutPiece;
 
     /**
      * A plan of rows {@code [from, end)} cut at {@code natural} (ascending boundaries; those outside the range are
@@ -90,6 +110,7 @@ public final class SplitPlan {
             if (stop > limit) {
                 stop = limit;
                 pos = limit;
+                cutStop = -1;
             }
             if (selector == null || selector.anySelected(start, stop)) {
                 return new RowRange(start, stop);
@@ -102,6 +123,7 @@ public final class SplitPlan {
     public void skipTo(long row) {
         if (row > pos) {
             pos = Math.min(row, end);
+            cutStop = -1;
         }
     }
 
@@ -126,8 +148,25 @@ public final class SplitPlan {
             index++;
         }
         long stop = index < natural.length && natural[index] < end ? natural[index] : end;
-        pos = stop - pos > maxRows ? pos + maxRows : stop;
+        if (stop != cutStop) {
+            cutStop = stop;
+            cutPiece = piece(stop - pos);
+        }
+        pos = stop - pos > cutPiece ? pos + cutPiece : stop;
         return pos;
+    }
+
+    /** The rows of each piece but the last of a span of {@code span} rows (at least 1), cut as the class says. */
+    private long piece(long span) {
+        if (span <= maxRows) {
+            return span;
+        }
+        if (maxRows < BLOCK_ROWS) {
+            return maxRows;
+        }
+        long blocks = Math.ceilDiv(span, BLOCK_ROWS);
+        // as few pieces as whole blocks allow, then the blocks shared out evenly (which needs no more pieces)
+        return Math.ceilDiv(blocks, Math.ceilDiv(blocks, maxRows / BLOCK_ROWS)) * BLOCK_ROWS;
     }
 
     /** How many splits {@link #next()} would still produce, ignoring any selection, or {@link Long#MAX_VALUE} if more than that. */
@@ -141,7 +180,8 @@ public final class SplitPlan {
             }
             long stop = i < natural.length && natural[i] < end ? natural[i] : end;
             long span = stop - at;
-            long pieces = span / maxRows + (span % maxRows == 0 ? 0 : 1);
+            long piece = at == pos && stop == cutStop ? cutPiece : piece(span);
+            long pieces = Math.ceilDiv(span, piece);
             if (count > Long.MAX_VALUE - pieces) {
                 return Long.MAX_VALUE;
             }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -74,9 +75,10 @@ class SplitPlanTest {
     @Test
     void plansHugeRangesWithoutListingThem() {
         SplitPlan plan = new SplitPlan(new long[] {Long.MAX_VALUE}, 0, Long.MAX_VALUE, 100_000);
-        assertEquals(Long.MAX_VALUE / 100_000 + 1, plan.remaining());
-        assertEquals(100_000, plan.next());
-        assertEquals(200_000, plan.next());
+        // 2^53 blocks of 1024 rows, at most 97 to a piece
+        assertEquals(Math.ceilDiv(1L << 53, 97), plan.remaining());
+        assertEquals(97 * 1024, plan.next());
+        assertEquals(2 * 97 * 1024, plan.next());
         assertTrue(plan.hasNext());
         assertEquals(Long.MAX_VALUE, new SplitPlan(new long[0], 0, Long.MAX_VALUE, 1).remaining());
         SplitPlan last = new SplitPlan(new long[0], Long.MAX_VALUE - 5, Long.MAX_VALUE, 100);
@@ -147,6 +149,45 @@ class SplitPlanTest {
             assertEquals(expected.length - 1, splits.size());
             for (int i = 0; i < splits.size(); i++) {
                 assertEquals(new RowRange(expected[i], expected[i + 1]), splits.get(i));
+            }
+        }
+    }
+
+    @Test
+    void longSpansAreCutIntoFewEvenPiecesOfWholeBlocks() {
+        // the reference writer's chunks of 131,072 and 262,144 rows are one and two splits by default
+        assertArrayEquals(new long[] {0, 131_072, 262_144, 393_216, 524_288},
+                drain(new SplitPlan(new long[] {131_072, 393_216}, 0, 524_288, SplitPlan.DEFAULT_MAX_ROWS)));
+        // 262,144 rows at most 100,000 to a piece: 256 blocks in three pieces of 86 (the last shorter), not
+        // 100,000 + 100,000 + 62,144
+        assertArrayEquals(new long[] {0, 88_064, 176_128, 262_144},
+                drain(new SplitPlan(new long[0], 0, 262_144, 100_000)));
+        Random rnd = new Random(17);
+        for (int round = 0; round < 2000; round++) {
+            long[] natural = rnd.longs(rnd.nextInt(6), 0, 1_000_000).sorted().distinct().toArray();
+            long from = rnd.nextInt(500_000);
+            long end = from + rnd.nextInt(1_000_000);
+            long rows = 1024 + rnd.nextInt(rnd.nextBoolean() ? 4096 : 300_000);
+            SplitPlan plan = new SplitPlan(natural, from, end, rows);
+            long expectedCount = plan.remaining();
+            long[] cuts = drain(plan);
+            assertEquals(expectedCount, cuts.length - 1);
+            long spanStart = from;
+            int count = 0;
+            for (int i = 1; i < cuts.length; i++) {
+                long piece = cuts[i] - cuts[i - 1];
+                assertTrue(piece > 0 && piece <= rows, "piece of " + piece + " rows, at most " + rows);
+                boolean spanEnds = cuts[i] == end || Arrays.binarySearch(natural, cuts[i]) >= 0;
+                if (!spanEnds) {
+                    assertEquals(0, (cuts[i] - spanStart) % 1024, "cut " + cuts[i] + " in the span from " + spanStart);
+                } else {
+                    // one piece if it fits, else as few as whole blocks of at most `rows` allow
+                    long span = cuts[i] - spanStart;
+                    long fewest = span <= rows ? 1 : Math.ceilDiv(Math.ceilDiv(span, 1024), rows / 1024);
+                    assertEquals(fewest, i - count, "pieces of the span ending " + cuts[i]);
+                    spanStart = cuts[i];
+                    count = i;
+                }
             }
         }
     }
