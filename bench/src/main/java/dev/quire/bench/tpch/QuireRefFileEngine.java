@@ -143,8 +143,16 @@ public final class QuireRefFileEngine implements Engine {
         return "no engine named " + READER + " on the path (it comes with module-bench-runner)";
     }
 
+    /**
+     * Quire's engine from the path, looked up once per process: a look-up instantiates every engine provider, which
+     * was a fixed cost of every measured run.
+     */
     private static Optional<Engine> reader() {
-        return ServiceLoader.load(Engine.class).stream()
+        return Reader.ENGINE;
+    }
+
+    private static final class Reader {
+        static final Optional<Engine> ENGINE = ServiceLoader.load(Engine.class).stream()
                 .map(ServiceLoader.Provider::get)
                 .filter(e -> e.name().equals(READER))
                 .findFirst();
