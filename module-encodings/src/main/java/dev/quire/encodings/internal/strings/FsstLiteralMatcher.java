@@ -112,8 +112,8 @@ final class FsstLiteralMatcher {
                 } else if (decided == MATCH) {
                     match = !negated;
                 } else {
-                    match = (decided == CLOSER ? closer(parts, in, codesAt0, from, to, 0, from)
-                            : closer(parts, in, codesAt0, from, to, decided, from + 1)) != negated;
+                    match = (decided == CLOSER ? closer(parts, in, codesAt0, from, to, 0, from, false)
+                            : closer(parts, in, codesAt0, from, to, decided, from + 1, false)) != negated;
                 }
             } else {
                 match = byLength == BytesPredicate.MATCH;
@@ -127,16 +127,51 @@ final class FsstLiteralMatcher {
     }
 
     /**
-     * The value whose codes are {@code in[from, to)}, from {@code i} on, with {@code q} bytes of the literal matched,
-     * one code at a time.
+     * Decides the {@code length} values from {@code start} for a prefix predicate
+     * ({@link BytesPredicate#literalIsPrefix()}) on their codes alone, without their lengths: as {@link #match}, but
+     * a value whose codes run out before the literal is covered is shorter than it, so does not match (matches,
+     * {@code negated}). Codes that end on an escape or name no symbol on the way are still malformed; that the codes
+     * decode to the value's length is not checked, as the reference does not for a prefix filter either.
      */
-    private boolean closer(ArrayParts parts, byte[] in, long codesAt0, int from, int to, int q, int i) {
+    void matchPrefix(ArrayParts parts, byte[] in, int shift, long codesAt0, int[] offsets, int start, int length,
+            boolean negated, long[] out) {
+        byte[] table = first;
+        int from = shift + offsets[start];
+        for (int k = 0; k < length; k++) {
+            int to = shift + offsets[start + k + 1];
+            byte decided = from < to ? table[in[from] & 0xFF] : CLOSER;
+            boolean match;
+            if (decided == FAIL) {
+                match = negated;
+            } else if (decided == MATCH) {
+                match = !negated;
+            } else {
+                match = (decided == CLOSER ? closer(parts, in, codesAt0, from, to, 0, from, true)
+                        : closer(parts, in, codesAt0, from, to, decided, from + 1, true)) != negated;
+            }
+            if (match) {
+                out[k >>> 6] |= 1L << k;
+            }
+            from = to;
+        }
+    }
+
+    /**
+     * The value whose codes are {@code in[from, to)}, from {@code i} on, with {@code q} bytes of the literal matched,
+     * one code at a time. Codes that run out first are a value shorter than the literal when {@code shortIsValue}
+     * (it does not begin with the literal), else malformed (the caller knows the value is at least that long).
+     */
+    private boolean closer(ArrayParts parts, byte[] in, long codesAt0, int from, int to, int q, int i,
+            boolean shortIsValue) {
         int m = literal.length;
         if (m == 0) {
             return true;
         }
         while (true) {
             if (i >= to) {
+                if (shortIsValue) {
+                    return false;
+                }
                 throw parts.malformed("the codes at bytes [" + (codesAt0 + from) + ", " + (codesAt0 + to)
                         + ") decode to " + q + " bytes, fewer than their value's length");
             }
