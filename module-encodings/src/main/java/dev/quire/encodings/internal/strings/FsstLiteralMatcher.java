@@ -97,7 +97,6 @@ final class FsstLiteralMatcher {
      */
     void match(ArrayParts parts, byte[] in, int shift, long codesAt0, int[] offsets, int[] ends, int start,
             int length, BytesPredicate p, boolean negated, long[] out) {
-        byte[] table = first;
         int from = shift + offsets[start];
         int end = ends[start];
         for (int k = 0; k < length; k++) {
@@ -106,15 +105,7 @@ final class FsstLiteralMatcher {
             int byLength = p.byLength(nextEnd - end);
             boolean match;
             if (byLength == BytesPredicate.UNDECIDED) {
-                byte decided = from < to ? table[in[from] & 0xFF] : CLOSER;
-                if (decided == FAIL) {
-                    match = negated;
-                } else if (decided == MATCH) {
-                    match = !negated;
-                } else {
-                    match = (decided == CLOSER ? closer(parts, in, codesAt0, from, to, 0, from, false)
-                            : closer(parts, in, codesAt0, from, to, decided, from + 1, false)) != negated;
-                }
+                match = begins(parts, in, codesAt0, from, to, false) != negated;
             } else {
                 match = byLength == BytesPredicate.MATCH;
             }
@@ -135,25 +126,27 @@ final class FsstLiteralMatcher {
      */
     void matchPrefix(ArrayParts parts, byte[] in, int shift, long codesAt0, int[] offsets, int start, int length,
             boolean negated, long[] out) {
-        byte[] table = first;
         int from = shift + offsets[start];
         for (int k = 0; k < length; k++) {
             int to = shift + offsets[start + k + 1];
-            byte decided = from < to ? table[in[from] & 0xFF] : CLOSER;
-            boolean match;
-            if (decided == FAIL) {
-                match = negated;
-            } else if (decided == MATCH) {
-                match = !negated;
-            } else {
-                match = (decided == CLOSER ? closer(parts, in, codesAt0, from, to, 0, from, true)
-                        : closer(parts, in, codesAt0, from, to, decided, from + 1, true)) != negated;
-            }
-            if (match) {
+            if (begins(parts, in, codesAt0, from, to, true) != negated) {
                 out[k >>> 6] |= 1L << k;
             }
             from = to;
         }
+    }
+
+    /**
+     * Whether the value whose codes are {@code in[from, to)} begins with the literal: its first code looked up in the
+     * table, which decides most values, then one code at a time ({@link #closer}, with {@code shortIsValue}).
+     */
+    private boolean begins(ArrayParts parts, byte[] in, long codesAt0, int from, int to, boolean shortIsValue) {
+        byte decided = from < to ? first[in[from] & 0xFF] : CLOSER;
+        if (decided == FAIL || decided == MATCH) {
+            return decided == MATCH;
+        }
+        return decided == CLOSER ? closer(parts, in, codesAt0, from, to, 0, from, shortIsValue)
+                : closer(parts, in, codesAt0, from, to, decided, from + 1, shortIsValue);
     }
 
     /**
