@@ -15,6 +15,10 @@ import dev.quire.layout.spi.ArrayParts;
  * no symbol, reported as malformed). Later codes compare the symbol word with the literal's bytes at {@code q} under
  * a mask of the overlap.
  *
+ * <p>A prefix predicate is decided on the codes alone ({@link #matchPrefix}): codes that run out before the literal is
+ * covered are a value shorter than it, so the lengths child is not read. Other literals ({@code =}, {@code <>}) take
+ * the lengths ({@link #match}), and there codes that run out first are malformed.
+ *
  * <p>Immutable once built; one per array and predicate.
  */
 final class FsstLiteralMatcher {
