@@ -52,6 +52,17 @@ public interface BytesPredicate {
     }
 
     /**
+     * Whether the {@link #leadingLiteral()} (present) is all there is to the predicate, length included: a prefix
+     * test. Then {@link #byLength} leaves every value at least as long as the literal {@link #UNDECIDED} and decides
+     * every shorter one as not matching (as matching, for a negated literal), so an encoding can decide a value
+     * without knowing its length: a value whose bytes run out before the literal's is shorter. False (the default)
+     * where the length decides more ({@code =} and {@code <>} need it to be exactly the literal's).
+     */
+    default boolean literalIsPrefix() {
+        return false;
+    }
+
+    /**
      * A literal a value's first bytes are compared with, and whether a value matches when they are equal (not
      * negated) or when they differ (negated). Immutable: it keeps and hands out copies of the bytes.
      *

@@ -394,6 +394,13 @@ abstract sealed class LeafNode implements Node, ValuePredicate
                 default -> Optional.empty();
             };
         }
+
+        /** {@code prefix%} rules out only values shorter than its literal; a pattern without wildcards needs the
+         * length to be the literal's. */
+        @Override
+        public boolean literalIsPrefix() {
+            return pattern.shape == LikePattern.Shape.PREFIX;
+        }
     }
 
     /** A utf8 or binary column in a list of byte strings. */

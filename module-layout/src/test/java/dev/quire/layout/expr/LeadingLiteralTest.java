@@ -4,6 +4,7 @@ import static dev.quire.layout.expr.Columns.batch;
 import static dev.quire.layout.expr.Columns.of;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -129,6 +130,18 @@ class LeadingLiteralTest {
         }
     }
 
+    /** Only a prefix {@code like} (or {@code starts_with}) decides values without their exact length. */
+    @Test
+    void prefixLiteralsAreThoseOfPrefixPatterns() {
+        for (String prefix : List.of("s like 'the%'", "starts_with(s, 'the')", "s like 'a!%b%' escape '!'")) {
+            assertTrue(predicate(prefix).literalIsPrefix(), prefix);
+        }
+        for (String other : List.of("s like 'the'", "s = 'the'", "s <> 'the'", "s in ('the')", "s like ''",
+                "s like '%the'", "s in ('the', 'x')")) {
+            assertFalse(predicate(other).literalIsPrefix(), other);
+        }
+    }
+
     @Test
     void anOfferedLiteralDecidesEveryValueAsTheTestAndThePredicateDo() {
         Random random = new Random(17);
@@ -166,6 +179,13 @@ class LeadingLiteralTest {
                 boolean equal = Arrays.equals(value, 0, bytes.length, bytes, 0, bytes.length);
                 assertEquals(matches, equal != l.negated(), filter + " on '" + VALUES.get(i) + "'");
                 assertEquals(matches, p.test(value, 0, value.length), filter + " test on '" + VALUES.get(i) + "'");
+            }
+            if (p.literalIsPrefix()) {
+                for (int len = 0; len < bytes.length + 20; len++) {
+                    int shorter = l.negated() ? BytesPredicate.MATCH : BytesPredicate.NO_MATCH;
+                    assertEquals(len < bytes.length ? shorter : BytesPredicate.UNDECIDED, p.byLength(len),
+                            filter + ": a prefix literal rules out only values shorter than it, length " + len);
+                }
             }
         }
     }

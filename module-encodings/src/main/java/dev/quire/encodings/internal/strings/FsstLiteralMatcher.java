@@ -15,6 +15,10 @@ import dev.quire.layout.spi.ArrayParts;
  * no symbol, reported as malformed). Later codes compare the symbol word with the literal's bytes at {@code q} under
  * a mask of the overlap.
  *
+ * <p>A prefix predicate is decided on the codes alone ({@link #matchPrefix}): codes that run out before the literal is
+ * covered are a value shorter than it, so the lengths child is not read. Other literals ({@code =}, {@code <>}) take
+ * the lengths ({@link #match}), and there codes that run out first are malformed.
+ *
  * <p>Immutable once built; one per array and predicate.
  */
 final class FsstLiteralMatcher {
@@ -97,7 +101,6 @@ final class FsstLiteralMatcher {
      */
     void match(ArrayParts parts, byte[] in, int shift, long codesAt0, int[] offsets, int[] ends, int start,
             int length, BytesPredicate p, boolean negated, long[] out) {
-        byte[] table = first;
         int from = shift + offsets[start];
         int end = ends[start];
         for (int k = 0; k < length; k++) {
@@ -106,15 +109,7 @@ final class FsstLiteralMatcher {
             int byLength = p.byLength(nextEnd - end);
             boolean match;
             if (byLength == BytesPredicate.UNDECIDED) {
-                byte decided = from < to ? table[in[from] & 0xFF] : CLOSER;
-                if (decided == FAIL) {
-                    match = negated;
-                } else if (decided == MATCH) {
-                    match = !negated;
-                } else {
-                    match = (decided == CLOSER ? closer(parts, in, codesAt0, from, to, 0, from)
-                            : closer(parts, in, codesAt0, from, to, decided, from + 1)) != negated;
-                }
+                match = begins(parts, in, codesAt0, from, to, false) != negated;
             } else {
                 match = byLength == BytesPredicate.MATCH;
             }
@@ -127,16 +122,53 @@ final class FsstLiteralMatcher {
     }
 
     /**
-     * The value whose codes are {@code in[from, to)}, from {@code i} on, with {@code q} bytes of the literal matched,
-     * one code at a time.
+     * Decides the {@code length} values from {@code start} for a prefix predicate
+     * ({@link BytesPredicate#literalIsPrefix()}) on their codes alone, without their lengths: as {@link #match}, but
+     * a value whose codes run out before the literal is covered is shorter than it, so does not match (matches,
+     * {@code negated}). Codes that end on an escape or name no symbol on the way are still malformed; that the codes
+     * decode to the value's length is not checked, as the reference does not for a prefix filter either.
      */
-    private boolean closer(ArrayParts parts, byte[] in, long codesAt0, int from, int to, int q, int i) {
+    void matchPrefix(ArrayParts parts, byte[] in, int shift, long codesAt0, int[] offsets, int start, int length,
+            boolean negated, long[] out) {
+        int from = shift + offsets[start];
+        for (int k = 0; k < length; k++) {
+            int to = shift + offsets[start + k + 1];
+            if (begins(parts, in, codesAt0, from, to, true) != negated) {
+                out[k >>> 6] |= 1L << k;
+            }
+            from = to;
+        }
+    }
+
+    /**
+     * Whether the value whose codes are {@code in[from, to)} begins with the literal: its first code looked up in the
+     * table, which decides most values, then one code at a time ({@link #closer}, with {@code shortIsValue}).
+     */
+    private boolean begins(ArrayParts parts, byte[] in, long codesAt0, int from, int to, boolean shortIsValue) {
+        byte decided = from < to ? first[in[from] & 0xFF] : CLOSER;
+        if (decided == FAIL || decided == MATCH) {
+            return decided == MATCH;
+        }
+        return decided == CLOSER ? closer(parts, in, codesAt0, from, to, 0, from, shortIsValue)
+                : closer(parts, in, codesAt0, from, to, decided, from + 1, shortIsValue);
+    }
+
+    /**
+     * The value whose codes are {@code in[from, to)}, from {@code i} on, with {@code q} bytes of the literal matched,
+     * one code at a time. Codes that run out first are a value shorter than the literal when {@code shortIsValue}
+     * (it does not begin with the literal), else malformed (the caller knows the value is at least that long).
+     */
+    private boolean closer(ArrayParts parts, byte[] in, long codesAt0, int from, int to, int q, int i,
+            boolean shortIsValue) {
         int m = literal.length;
         if (m == 0) {
             return true;
         }
         while (true) {
             if (i >= to) {
+                if (shortIsValue) {
+                    return false;
+                }
                 throw parts.malformed("the codes at bytes [" + (codesAt0 + from) + ", " + (codesAt0 + to)
                         + ") decode to " + q + " bytes, fewer than their value's length");
             }

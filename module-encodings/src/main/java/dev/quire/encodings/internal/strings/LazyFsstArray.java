@@ -37,6 +37,11 @@ import java.util.Optional;
  *       code alone; other predicates decode only the leading bytes they need, and patterns that need every byte
  *       decode the window into one buffer and test each value in place, building no views.</li>
  * </ul>
+ *
+ * <p>The uncompressed lengths are read from their child (and checked) the first time anything needs them. A prefix
+ * filter ({@code like 'the%'}, {@code starts_with}) does not: it decides every value on its codes, a value whose codes
+ * run out before the literal being shorter than it, so it does not check the lengths child, as the reference does not;
+ * reading the values (decoding, takes, the block cursor) and every other filter still do.
  */
 final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlocks {
     /**
@@ -55,36 +60,44 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
      */
     private final int[] offsets;
     private final long codesBase;
-    /** Where each value of the whole chunk ends in its decoded stream ({@code n + 1}, from 0, non-decreasing). */
-    private final int[] ends;
+    /**
+     * Where each value of the whole chunk ends in its decoded stream ({@code n + 1}, from 0, non-decreasing), read
+     * from the lengths child when first needed: prefix filters do not need them.
+     */
+    private final FsstValueEnds valueEnds;
     private final int start;
     private final int length;
     private final Validity validity;
     private volatile VarBinViewArray canonical;
 
     private LazyFsstArray(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes, int[] offsets,
-            long codesBase, int[] ends, int start, int length, Validity validity) {
+            long codesBase, FsstValueEnds valueEnds, int start, int length, Validity validity) {
         this.parts = parts;
         this.dtype = dtype;
         this.symbols = symbols;
         this.codes = codes;
         this.offsets = offsets;
         this.codesBase = codesBase;
-        this.ends = ends;
+        this.valueEnds = valueEnds;
         this.start = start;
         this.length = length;
         this.validity = validity;
     }
 
     /**
-     * The chunk's values, kept compressed. The caller checked the symbols, the lengths (given as running ends: none
-     * negative, their sum within what the codes can produce) and that the offsets do not decrease and
-     * stay within {@code codes}.
+     * The chunk's values, kept compressed. The caller checked the symbols and that the offsets do not decrease and
+     * stay within {@code codes}; the lengths are checked when first read (none negative, their sum within what the
+     * codes can produce).
      */
     static LazyFsstArray of(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes, int[] offsets,
-            long codesBase, int[] ends, Validity validity) {
-        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, codesBase, ends, 0, ends.length - 1,
+            long codesBase, FsstValueEnds valueEnds, Validity validity) {
+        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, codesBase, valueEnds, 0, valueEnds.count(),
                 validity);
+    }
+
+    /** The chunk's running ends, read and checked from the lengths child on the first call. */
+    private int[] ends() {
+        return valueEnds.get();
     }
 
     @Override
@@ -125,7 +138,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
         if (from == 0 && to == length) {
             return this;
         }
-        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, codesBase, ends, start + (int) from,
+        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, codesBase, valueEnds, start + (int) from,
                 (int) (to - from), validity.slice(from, to));
     }
 
@@ -156,6 +169,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
 
     /** The window's bytes, decoded as one stream, with {@link FsstSymbols#SLACK} bytes of zeros past the end. */
     private byte[] windowBytes() {
+        int[] ends = ends();
         long first = codesBase + offsets[start];
         int codeBytes = offsets[start + length] - offsets[start];
         // The chunk's lengths were checked to add up to a buffer's worth at most, so a window's do too.
@@ -164,7 +178,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
 
     private VarBinViewArray decodeWindow() {
         byte[] decoded = windowBytes();
-        return VarBinViewArray.ofOffsets(dtype, decoded, decoded.length - FsstSymbols.SLACK, ends, start, length,
+        return VarBinViewArray.ofOffsets(dtype, decoded, decoded.length - FsstSymbols.SLACK, ends(), start, length,
                 validity);
     }
 
@@ -190,6 +204,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
         private byte[] in;
         private final int inBase;
         private final boolean inPlace;
+        private final int[] ends = ends();
         /** The next row to decode, within the window. */
         private int row;
 
@@ -245,6 +260,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
         if (canonical != null || (long) rows.length * TAKE_ONE_IN > length) {
             return Optional.empty();
         }
+        int[] ends = ends();
         long total = 0;
         for (long r : rows) {
             int i = start + (int) r;
@@ -337,13 +353,20 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
 
     /**
      * Each undecided value compared with the predicate's literal on its codes, decoding nothing: most are decided by
-     * their first code, with one table look-up ({@link FsstLiteralMatcher}).
+     * their first code, with one table look-up ({@link FsstLiteralMatcher}). A prefix predicate needs no lengths (a
+     * value whose codes run out before the literal is covered is shorter than it), so the lengths child is not read:
+     * like the reference, such a filter does not check that the codes decode to the lengths; reading the values does.
      */
     private void matchLiteral(BytesPredicate p, BytesPredicate.LeadingLiteral literal, long[] out) {
         FsstLiteralMatcher matcher = FsstLiteralMatcher.of(symbols, literal.bytes());
         HeapCodes in = heapCodes();
-        matcher.match(parts, in.bytes(), in.shift(), in.codesAt0(), offsets, ends, start, length, p,
-                literal.negated(), out);
+        if (p.literalIsPrefix()) {
+            matcher.matchPrefix(parts, in.bytes(), in.shift(), in.codesAt0(), offsets, start, length,
+                    literal.negated(), out);
+        } else {
+            matcher.match(parts, in.bytes(), in.shift(), in.codesAt0(), offsets, ends(), start, length, p,
+                    literal.negated(), out);
+        }
     }
 
     /**
@@ -353,6 +376,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     private void matchLeading(BytesPredicate p, long[] out) {
         int lead = p.leadingBytes();
         byte[] scratch = new byte[lead + FsstSymbols.SLACK];
+        int[] ends = ends();
         HeapCodes in = heapCodes();
         int shift = in.shift();
         for (int k = 0; k < length; k++) {
@@ -424,6 +448,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     /** The window decoded as one stream into a buffer, each undecided value tested where it lies. */
     private void matchDecoded(BytesPredicate p, long[] out) {
         byte[] decoded = windowBytes();
+        int[] ends = ends();
         int at = 0;
         for (int k = 0; k < length; k++) {
             int len = ends[start + k + 1] - ends[start + k];
