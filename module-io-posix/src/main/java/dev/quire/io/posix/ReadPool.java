@@ -1,6 +1,5 @@
 package dev.quire.io.posix;
 
-import dev.quire.errors.InvalidArgumentException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -41,19 +40,7 @@ final class ReadPool {
     }
 
     static int threads(String value) {
-        if (value == null || value.isBlank()) {
-            return defaultThreads();
-        }
-        try {
-            int n = Integer.parseInt(value.strip());
-            if (n >= 1 && n <= MAX_THREADS) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new InvalidArgumentException(THREADS_PROPERTY + " must be a whole number from 1 to " + MAX_THREADS
-                + ", got `" + value + "`");
+        return (int) Settings.wholeNumber(THREADS_PROPERTY, value, 1, MAX_THREADS, defaultThreads());
     }
 
     private static ExecutorService create(int threads) {

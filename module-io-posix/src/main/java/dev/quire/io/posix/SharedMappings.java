@@ -1,6 +1,5 @@
 package dev.quire.io.posix;
 
-import dev.quire.errors.InvalidArgumentException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -90,7 +89,9 @@ final class SharedMappings {
 
         /** Releases this lease when {@code reader} (which must not be reachable from the lease) is collected. */
         void watch(Object reader) {
-            CLEANER.register(reader, this::release);
+            if (entry != null) {
+                CLEANER.register(reader, this::release);
+            }
         }
 
         void release() {
@@ -105,7 +106,7 @@ final class SharedMappings {
      * (shared from now on when the file did not change while it was mapped).
      *
      * @throws IOException when the file cannot be opened, read or mapped
-     * @throws InvalidArgumentException when {@value #KEEP_PROPERTY} is not a number of milliseconds
+     * @throws dev.quire.errors.InvalidArgumentException when {@value #KEEP_PROPERTY} is not a number of milliseconds
      */
     static Lease acquire(Path path) throws IOException {
         long keep = keepMillis();
@@ -162,27 +163,10 @@ final class SharedMappings {
         }
     }
 
-    /** How many mappings are shared now (for tests). */
-    static synchronized int size() {
-        return ENTRIES.size();
-    }
-
-    /** The keep time from {@value #KEEP_PROPERTY}, read at each release. */
+    /** The keep time from {@value #KEEP_PROPERTY}, read at each open. */
     static long keepMillis() {
-        String value = System.getProperty(KEEP_PROPERTY);
-        if (value == null || value.isBlank()) {
-            return DEFAULT_KEEP_MILLIS;
-        }
-        try {
-            long millis = Long.parseLong(value.strip());
-            if (millis >= 0) {
-                return millis;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new InvalidArgumentException(KEEP_PROPERTY + " must be a whole number of milliseconds, 0 or more; got '"
-                + value + "'");
+        return Settings.wholeNumber(KEEP_PROPERTY, System.getProperty(KEEP_PROPERTY), 0, Long.MAX_VALUE,
+                DEFAULT_KEEP_MILLIS);
     }
 
     private static MemorySegment map(Path path) throws IOException {
