@@ -76,6 +76,55 @@ class ConcurrentConsumptionTest {
     }
 
     @Test
+    void everyRowOnceWhateverTheConcurrencyAndSplitCount() {
+        // The scan waits for several tasks at a time: with any concurrency, more or fewer splits than tasks in
+        // flight, it must neither stop short nor wait for a task that will not come.
+        try (VortexFile f = ScanExecutionTest.open()) {
+            for (int concurrency : new int[] {1, 2, 3, 5, 8, 64}) {
+                for (long splitRows : new long[] {ROWS, ROWS / 3 + 1, 4_999, 777}) {
+                    AtomicLongArray seen = new AtomicLongArray(ROWS);
+                    ScanMetrics metrics = f.scan().project("v").splitRows(splitRows).executor(pool)
+                            .concurrency(concurrency).forEachConcurrently(b -> count(b, seen));
+                    String what = "concurrency " + concurrency + ", splits of " + splitRows + " rows";
+                    assertEquals(ROWS, metrics.rowsReturned(), what);
+                    for (int i = 0; i < ROWS; i++) {
+                        assertEquals(1, seen.get(i), "row " + i + ", " + what);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aFailureEndsTheScanWhileOtherTasksAreStillRunning() throws InterruptedException {
+        // One consumer call fails while the others are held: the scan must give up at once, not wait for the
+        // several completions it otherwise waits for before it wakes.
+        try (VortexFile f = ScanExecutionTest.open()) {
+            IllegalStateException boom = new IllegalStateException("consumer failed");
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicInteger calls = new AtomicInteger();
+            Thread scan = Thread.ofPlatform().start(() -> {
+                var thrown = assertThrows(IllegalStateException.class, () -> f.scan().project("v").splitRows(1000)
+                        .executor(pool).concurrency(8).forEachConcurrently(b -> {
+                            if (calls.incrementAndGet() == 1) {
+                                throw boom;
+                            }
+                            assertDoesNotThrowInterrupted(() -> release.await(1, TimeUnit.MINUTES));
+                        }));
+                assertSame(boom, thrown);
+            });
+            // The scan cannot return before the held calls are let go (no call outlives it), but it must have
+            // stopped at the failure: the pool's four threads hold at most four calls besides the failed one, and
+            // the tasks still queued behind them must not reach the consumer once released.
+            Thread.sleep(500);
+            release.countDown();
+            scan.join(TimeUnit.MINUTES.toMillis(1));
+            assertFalse(scan.isAlive(), "the scan did not return after a failure");
+            assertTrue(calls.get() <= 5, "consumer calls after the failure: " + calls.get() + " calls");
+        }
+    }
+
+    @Test
     void aFilterKeepsTheSameRowsAsTheStream() {
         try (VortexFile f = ScanExecutionTest.open()) {
             AtomicLongArray seen = new AtomicLongArray(ROWS);
