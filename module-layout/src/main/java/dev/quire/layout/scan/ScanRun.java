@@ -52,8 +52,6 @@ final class ScanRun implements AutoCloseable {
     private final AtomicBoolean cancelled = new AtomicBoolean();
     private final ArrayDeque<CompletableFuture<StructArray>> inFlight = new ArrayDeque<>();
     private final LinkedBlockingQueue<CompletableFuture<StructArray>> completed = new LinkedBlockingQueue<>();
-    /** Tasks of a scan with a sink that have completed, which {@link #consumeAll} waits for several at a time. */
-    private final Completions completions = new Completions();
     private final List<CompletableFuture<StructArray>> started = new ArrayList<>();
     private int running;
     private long delivered;
@@ -191,50 +189,6 @@ final class ScanRun implements AutoCloseable {
         }
     }
 
-    private List<CompletableFuture<StructArray>> awaitCompleted(int count) {
-        try {
-            return completions.await(count);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            close();
-            throw new dev.quire.errors.QuireIoException("interrupted while waiting for the scan's tasks", e);
-        }
-    }
-
-    /**
-     * The tasks that completed and were not yet taken, and how many the waiting thread wants before it wakes: a
-     * failure wakes it at once, so the scan stops as soon as a task fails.
-     */
-    private static final class Completions {
-        private final List<CompletableFuture<StructArray>> done = new ArrayList<>();
-        private int wanted = Integer.MAX_VALUE;
-        private boolean failed;
-
-        synchronized void add(CompletableFuture<StructArray> task, boolean failure) {
-            done.add(task);
-            failed |= failure;
-            if (done.size() >= wanted || failure) {
-                notifyAll();
-            }
-        }
-
-        /** Waits until {@code count} tasks completed or one failed; returns every completed task, taking them. */
-        synchronized List<CompletableFuture<StructArray>> await(int count) throws InterruptedException {
-            wanted = count;
-            try {
-                while (done.size() < count && !failed) {
-                    wait();
-                }
-            } finally {
-                wanted = Integer.MAX_VALUE;
-            }
-            List<CompletableFuture<StructArray>> taken = List.copyOf(done);
-            done.clear();
-            failed = false;
-            return taken;
-        }
-    }
-
     /**
      * Runs every task, each handing its batch to the sink on its own pool thread, and returns once all have finished:
      * the rows handed over, at most the limit. The first failure of a task or of the sink stops the scan (tasks not
@@ -250,12 +204,9 @@ final class ScanRun implements AutoCloseable {
                 if (running == 0) {
                     break;
                 }
-                // Wake once half the tasks in flight are done, not once per task: each wake-up of this thread
-                // costs the pool a share of a core, and the other half keeps the pool busy meanwhile.
-                for (CompletableFuture<StructArray> task : awaitCompleted(Math.max(1, running - concurrency / 2))) {
-                    running--;
-                    ReadAt.await(task);
-                }
+                CompletableFuture<StructArray> task = takeCompleted();
+                running--;
+                ReadAt.await(task);
             }
         } finally {
             // Also on failure: stops what is still running and waits for it, so no sink call outlives this one.
@@ -303,13 +254,7 @@ final class ScanRun implements AutoCloseable {
                 if (ordered) {
                     inFlight.addLast(task);
                 } else {
-                    task.whenComplete((b, e) -> {
-                        if (sink == null) {
-                            completed.add(task);
-                        } else {
-                            completions.add(task, e != null);
-                        }
-                    });
+                    task.whenComplete((b, e) -> completed.add(task));
                 }
             }
         }

@@ -77,8 +77,8 @@ class ConcurrentConsumptionTest {
 
     @Test
     void everyRowOnceWhateverTheConcurrencyAndSplitCount() {
-        // The scan waits for several tasks at a time: with any concurrency, more or fewer splits than tasks in
-        // flight, it must neither stop short nor wait for a task that will not come.
+        // With any concurrency, and more or fewer splits than tasks in flight, the scan must neither stop short nor
+        // wait for a task that will not come.
         try (VortexFile f = ScanExecutionTest.open()) {
             for (int concurrency : new int[] {1, 2, 3, 5, 8, 64}) {
                 for (long splitRows : new long[] {ROWS, ROWS / 3 + 1, 4_999, 777}) {
@@ -97,8 +97,8 @@ class ConcurrentConsumptionTest {
 
     @Test
     void aFailureEndsTheScanWhileOtherTasksAreStillRunning() throws InterruptedException {
-        // One consumer call fails while the others are held: the scan must give up at once, not wait for the
-        // several completions it otherwise waits for before it wakes.
+        // One consumer call fails while the others are held: the scan must give up at once, not once the held
+        // calls are done.
         try (VortexFile f = ScanExecutionTest.open()) {
             IllegalStateException boom = new IllegalStateException("consumer failed");
             CountDownLatch release = new CountDownLatch(1);
