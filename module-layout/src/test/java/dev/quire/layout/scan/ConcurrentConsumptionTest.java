@@ -96,6 +96,30 @@ class ConcurrentConsumptionTest {
     }
 
     @Test
+    void anExecutorThatRunsTasksInlineStillConsumesEveryRowOnce() {
+        // Tasks then complete on the thread that is starting them, inside its batch of reads: the next tasks must
+        // be started by that thread's own loop, not by a nested one.
+        try (VortexFile f = ScanExecutionTest.open()) {
+            for (int concurrency : new int[] {1, 8}) {
+                AtomicLongArray seen = new AtomicLongArray(ROWS);
+                ScanMetrics metrics = f.scan().project("v").splitRows(4_999).executor(Runnable::run)
+                        .concurrency(concurrency).forEachConcurrently(b -> count(b, seen));
+                assertEquals(ROWS, metrics.rowsReturned(), "concurrency " + concurrency);
+                for (int i = 0; i < ROWS; i++) {
+                    assertEquals(1, seen.get(i), "row " + i + ", concurrency " + concurrency);
+                }
+                AtomicLongArray kept = new AtomicLongArray(ROWS);
+                f.scan().filter("w < 10").splitRows(3000).executor(Runnable::run).concurrency(concurrency)
+                        .forEachConcurrently(b -> count(b, kept));
+                for (int i = 0; i < ROWS; i++) {
+                    assertEquals(i % 1000 < 10 ? 1 : 0, kept.get(i), "row " + i + " filtered, concurrency "
+                            + concurrency);
+                }
+            }
+        }
+    }
+
+    @Test
     void aFailureEndsTheScanWhileOtherTasksAreStillRunning() throws InterruptedException {
         // One consumer call fails while the others are held: the scan must give up at once, not once the held
         // calls are done.
