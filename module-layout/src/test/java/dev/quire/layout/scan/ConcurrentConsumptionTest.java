@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -127,25 +129,42 @@ class ConcurrentConsumptionTest {
             IllegalStateException boom = new IllegalStateException("consumer failed");
             CountDownLatch release = new CountDownLatch(1);
             AtomicInteger calls = new AtomicInteger();
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
             Thread scan = Thread.ofPlatform().start(() -> {
-                var thrown = assertThrows(IllegalStateException.class, () -> f.scan().project("v").splitRows(1000)
-                        .executor(pool).concurrency(8).forEachConcurrently(b -> {
-                            if (calls.incrementAndGet() == 1) {
-                                throw boom;
-                            }
-                            assertDoesNotThrowInterrupted(() -> release.await(1, TimeUnit.MINUTES));
-                        }));
-                assertSame(boom, thrown);
+                try {
+                    f.scan().project("v").splitRows(1000).executor(pool).concurrency(8).forEachConcurrently(b -> {
+                        if (calls.incrementAndGet() == 1) {
+                            throw boom;
+                        }
+                        assertDoesNotThrowInterrupted(() -> release.await(1, TimeUnit.MINUTES));
+                    });
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
             });
             // The scan cannot return before the held calls are let go (no call outlives it), but it must have
-            // stopped at the failure: the pool's four threads hold at most four calls besides the failed one, and
-            // the tasks still queued behind them must not reach the consumer once released.
-            Thread.sleep(500);
+            // stopped at the failure: its thread gets into the scan's close while the calls are still held (or has
+            // returned already, when no other call had started).
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+            while (scan.isAlive() && !insideClose(scan)) {
+                assertTrue(System.nanoTime() < deadline,
+                        "the scan did not stop at the failure while other calls were held");
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+            }
             release.countDown();
             scan.join(TimeUnit.MINUTES.toMillis(1));
             assertFalse(scan.isAlive(), "the scan did not return after a failure");
+            assertSame(boom, thrown.get());
+            // The pool's four threads held at most four calls besides the failed one; the tasks still queued behind
+            // them must not reach the consumer once released.
             assertTrue(calls.get() <= 5, "consumer calls after the failure: " + calls.get() + " calls");
         }
+    }
+
+    /** Whether {@code t} is inside {@link ScanRun#close}, which waits there for the scan's running tasks. */
+    private static boolean insideClose(Thread t) {
+        return java.util.Arrays.stream(t.getStackTrace()).anyMatch(
+                e -> e.getClassName().equals(ScanRun.class.getName()) && e.getMethodName().equals("close"));
     }
 
     @Test
