@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,6 +16,14 @@ class BitUnpackGeneratedTest {
         String committed = Files.readString(BitUnpackGenerator.DIR.resolve(BitUnpackGenerator.className(bits)
                 + ".java"), StandardCharsets.UTF_8);
         assertEquals(BitUnpackGenerator.generate(bits), committed,
+                "run BitUnpackGenerator.main from module-encodings to regenerate");
+    }
+
+    @Test
+    void committedPairKernelsMatchTheGenerator() throws IOException {
+        String committed = Files.readString(BitUnpackGenerator.DIR.resolve(BitUnpackGenerator.PAIRS + ".java"),
+                StandardCharsets.UTF_8);
+        assertEquals(BitUnpackGenerator.generatePairs(), committed,
                 "run BitUnpackGenerator.main from module-encodings to regenerate");
     }
 }
