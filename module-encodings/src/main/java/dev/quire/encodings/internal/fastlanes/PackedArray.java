@@ -593,29 +593,53 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
         }
     }
 
-    /** 4-byte words: unpacked into a scratch block (reference added in 32 bits), then widened. */
-    /**
-     * 4-byte words: unpacked two lanes at a time ({@link BitUnpack32Pairs}) into a scratch block of little-endian
-     * values, then widened with the reference added in 32 bits. (Two lanes per long halve the shifts, masks and stores
-     * of the one-lane kernels; the reference is added as the values are widened, where a carry cannot cross lanes.)
-     */
-    /** Little-endian 32-bit values in a byte array: the scratch blocks {@link BitUnpack32Pairs} writes. */
+    /** Little-endian 32-bit values in a byte array: the scratch blocks {@link BitUnpack32Swar} writes. */
     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private final class IntWordCursor extends WordCursor {
-        private final boolean signed;
-        private final int longs = width * (FastLanes.BLOCK / 64);
+    /**
+     * The cursors over 4- and 1-byte words unpack a block with the SWAR kernels ({@link BitUnpack32Swar},
+     * {@link BitUnpack8Swar}: all the lanes a long holds at once, which halves or better the shifts, masks and stores
+     * of the one-lane kernels) into a scratch block of little-endian values, then widen it, adding the reference in
+     * the word's width (where a carry cannot cross into the next lane, as it could inside a long). The packed words
+     * of a block are always a whole number of longs: {@code 16 * width}.
+     */
+    private abstract class SwarWordCursor extends WordCursor {
+        final boolean signed;
+        private final int longs = 16 * width;
         private final long[] in = new long[Math.max(1, longs)];
-        private final byte[] values = new byte[4 * FastLanes.BLOCK];
+        final byte[] values;
 
-        IntWordCursor(boolean signed) {
+        SwarWordCursor(boolean signed, int bits) {
             this.signed = signed;
+            this.values = new byte[bits / 8 * FastLanes.BLOCK];
         }
 
         @Override
-        void unpack(long at, int within, int count, long[] out) {
+        final void unpack(long at, int within, int count, long[] out) {
             MemorySegment.copy(packed, LittleEndian.LONG, at, in, 0, longs);
-            BitUnpack32Pairs.unpack(width, in, 0, values, 0);
+            unpackBlock(in);
+            widen(within, count, out);
+        }
+
+        abstract void unpackBlock(long[] in);
+
+        /** Writes values {@code [within, within + count)} of {@link #values}, reference added, to {@code out}. */
+        abstract void widen(int within, int count, long[] out);
+    }
+
+    /** 4-byte words. */
+    private final class IntWordCursor extends SwarWordCursor {
+        IntWordCursor(boolean signed) {
+            super(signed, 32);
+        }
+
+        @Override
+        void unpackBlock(long[] in) {
+            BitUnpack32Swar.unpack(width, in, 0, values, 0);
+        }
+
+        @Override
+        void widen(int within, int count, long[] out) {
             byte[] v = values;
             int ref = (int) reference;
             int base = 4 * within;
@@ -631,7 +655,10 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
         }
     }
 
-    /** 2-byte words: unpacked into a scratch block (reference added in 16 bits), then widened. */
+    /**
+     * 2-byte words: unpacked into a scratch block (reference added in 16 bits), then widened. (Four lanes a long, as
+     * the 8- and 32-bit cursors do, measured slower at most widths: the widening from a byte array did not keep up.)
+     */
     private final class ShortWordCursor extends WordCursor {
         private final boolean signed;
         private final int words = width * (FastLanes.BLOCK / 16);
@@ -659,29 +686,28 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
         }
     }
 
-    /** 1-byte words: unpacked into a scratch block (reference added in 8 bits), then widened. */
-    private final class ByteWordCursor extends WordCursor {
-        private final boolean signed;
-        private final int words = width * (FastLanes.BLOCK / 8);
-        private final byte[] in = new byte[Math.max(1, words)];
-        private final byte[] values = new byte[FastLanes.BLOCK];
-
+    /** 1-byte words. */
+    private final class ByteWordCursor extends SwarWordCursor {
         ByteWordCursor(boolean signed) {
-            this.signed = signed;
+            super(signed, 8);
         }
 
         @Override
-        void unpack(long at, int within, int count, long[] out) {
-            MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, at, in, 0, words);
-            BitUnpack8.unpack(width, in, 0, values, 0, (byte) reference);
+        void unpackBlock(long[] in) {
+            BitUnpack8Swar.unpack(width, in, 0, values, 0);
+        }
+
+        @Override
+        void widen(int within, int count, long[] out) {
             byte[] v = values;
+            int ref = (int) reference;
             if (signed) {
                 for (int j = 0; j < count; j++) {
-                    out[j] = v[within + j];
+                    out[j] = (byte) (v[within + j] + ref);
                 }
             } else {
                 for (int j = 0; j < count; j++) {
-                    out[j] = v[within + j] & 0xFFL;
+                    out[j] = (v[within + j] + ref) & 0xFFL;
                 }
             }
         }

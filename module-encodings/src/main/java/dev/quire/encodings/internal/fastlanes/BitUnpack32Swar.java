@@ -6,15 +6,15 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * FastLanes unpacking of {@code 32}-bit words two lanes at a time: each {@code long} of {@code in} holds lanes
- * {@code 2p} and {@code 2p + 1} of one packed row (16 longs a row), and each block of 1024 values is written
- * to {@code out} as little-endian 32-bit values, one unrolled method per bit width. No reference is added.
+ * FastLanes unpacking of {@code 32}-bit words 2 lanes at a time: each {@code long} of {@code in} holds 2
+ * neighbouring lanes of one packed row (16 longs a row), and each block of 1024 values is written to
+ * {@code out} as little-endian 32-bit values, one unrolled method per bit width. No reference is added.
  */
-final class BitUnpack32Pairs {
+final class BitUnpack32Swar {
     private static final VarHandle LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private BitUnpack32Pairs() {}
+    private BitUnpack32Swar() {}
 
     /**
      * Unpacks one block of {@code width}-bit values: {@code 16 * width} longs from {@code in} at {@code inOffset}
