@@ -7,8 +7,9 @@ import java.nio.file.Path;
 
 /**
  * Writes {@code BitUnpack8/16/32/64.java}, and {@code BitUnpack8Swar/32Swar.java} ({@link #generateSwar}): one
- * straight-line unpack method per bit width, so every shift, mask and word index is a constant the JIT sees. Each store adds a frame-of-reference value (0 for plain bit-packing), so FoR
- * costs one add per value instead of a second pass over the block. Run {@link #main} from the module directory after changing it;
+ * straight-line unpack method per bit width, so every shift, mask and word index is a constant the JIT sees. Each
+ * store of the one-lane kernels adds a frame-of-reference value (0 for plain bit-packing), so FoR costs one add per
+ * value instead of a second pass over the block. Run {@link #main} from the module directory after changing it;
  * {@code BitUnpackGeneratedTest} fails while the committed sources differ from what this writes.
  */
 public final class BitUnpackGenerator {
