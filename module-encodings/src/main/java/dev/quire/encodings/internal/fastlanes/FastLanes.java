@@ -4,6 +4,7 @@ import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.dtype.PType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 /**
  * The FastLanes block layout shared by bit-packing, delta and RLE: values in blocks of 1024, each block split into
@@ -36,6 +37,13 @@ final class FastLanes {
         }
     }
 
+    /**
+     * Whether 1- and 4-byte words are unpacked by the SWAR kernels ({@link BitUnpack8Swar}, {@link BitUnpack32Swar}):
+     * their output is copied into arrays of values as bytes, which puts each long's lanes in order only on a
+     * little-endian platform. Elsewhere the one-lane kernels do the work.
+     */
+    static final boolean SWAR = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+
     private FastLanes() {}
 
     /** The number of blocks {@code length} values starting {@code offset} into the first block occupy. */
@@ -67,22 +75,41 @@ final class FastLanes {
     }
 
     /**
-     * Like {@link #unpack(PType, int, MemorySegment, int)}, adding {@code ref} (wrapping) to each value as the kernel
-     * stores it: frame of reference over bit-packing in the one pass over the output. The packed words are copied a
-     * block at a time into a small scratch array that stays in L1, instead of into a heap copy of the whole buffer
-     * (which cost an allocation and a pass over memory per chunk).
+     * Like {@link #unpack(PType, int, MemorySegment, int)}, adding {@code ref} (wrapping) to each value: frame of
+     * reference over bit-packing. The packed words are copied a block at a time into a small scratch array that stays
+     * in L1, instead of into a heap copy of the whole buffer (which cost an allocation and a pass over memory per
+     * chunk). On little-endian platforms 1- and 4-byte words are unpacked by the SWAR kernels ({@link #SWAR}), which
+     * add no reference: each block is copied into the output as bytes and, when the reference is not 0, gets it in a
+     * second pass over the block. Other words use the one-lane kernels, which add it as they store.
      */
     static MemorySegment unpack(PType ptype, int width, MemorySegment packed, int blocks, long ref) {
         int total = blocks * BLOCK;
         switch (ptype.byteWidth()) {
             case 1 -> {
                 int words = width * (BLOCK / 8);
-                byte[] in = new byte[Math.max(1, words)];
                 byte[] out = new byte[total];
                 byte r = (byte) ref;
-                for (int b = 0; b < blocks; b++) {
-                    MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, (long) b * words, in, 0, words);
-                    BitUnpack8.unpack(width, in, 0, out, b * BLOCK, r);
+                if (SWAR) {
+                    long[] in = new long[Math.max(1, 16 * width)];
+                    long[] rows = new long[BLOCK / 8];
+                    MemorySegment rowBytes = MemorySegment.ofArray(rows);
+                    MemorySegment outBytes = MemorySegment.ofArray(out);
+                    for (int b = 0; b < blocks; b++) {
+                        MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words, in, 0, 16 * width);
+                        BitUnpack8Swar.unpack(width, in, 0, rows, 0);
+                        MemorySegment.copy(rowBytes, 0, outBytes, (long) b * BLOCK, BLOCK);
+                        if (r != 0) {
+                            for (int j = b * BLOCK, end = j + BLOCK; j < end; j++) {
+                                out[j] += r;
+                            }
+                        }
+                    }
+                } else {
+                    byte[] in = new byte[Math.max(1, words)];
+                    for (int b = 0; b < blocks; b++) {
+                        MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, (long) b * words, in, 0, words);
+                        BitUnpack8.unpack(width, in, 0, out, b * BLOCK, r);
+                    }
                 }
                 return MemorySegment.ofArray(out);
             }
@@ -99,12 +126,29 @@ final class FastLanes {
             }
             case 4 -> {
                 int words = width * (BLOCK / 32);
-                int[] in = new int[Math.max(1, words)];
                 int[] out = new int[total];
                 int r = (int) ref;
-                for (int b = 0; b < blocks; b++) {
-                    MemorySegment.copy(packed, LittleEndian.INT, (long) b * words * 4, in, 0, words);
-                    BitUnpack32.unpack(width, in, 0, out, b * BLOCK, r);
+                if (SWAR) {
+                    long[] in = new long[Math.max(1, 16 * width)];
+                    long[] rows = new long[BLOCK / 2];
+                    MemorySegment rowBytes = MemorySegment.ofArray(rows);
+                    MemorySegment outBytes = MemorySegment.ofArray(out);
+                    for (int b = 0; b < blocks; b++) {
+                        MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words * 4, in, 0, 16 * width);
+                        BitUnpack32Swar.unpack(width, in, 0, rows, 0);
+                        MemorySegment.copy(rowBytes, 0, outBytes, 4L * b * BLOCK, 4L * BLOCK);
+                        if (r != 0) {
+                            for (int j = b * BLOCK, end = j + BLOCK; j < end; j++) {
+                                out[j] += r;
+                            }
+                        }
+                    }
+                } else {
+                    int[] in = new int[Math.max(1, words)];
+                    for (int b = 0; b < blocks; b++) {
+                        MemorySegment.copy(packed, LittleEndian.INT, (long) b * words * 4, in, 0, words);
+                        BitUnpack32.unpack(width, in, 0, out, b * BLOCK, r);
+                    }
                 }
                 return MemorySegment.ofArray(out);
             }

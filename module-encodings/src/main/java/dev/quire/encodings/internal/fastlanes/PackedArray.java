@@ -17,9 +17,6 @@ import dev.quire.layout.spi.IntegerBlocks;
 import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
@@ -593,63 +590,45 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
         }
     }
 
-    /** Little-endian 32-bit values in a byte array: the scratch blocks {@link BitUnpack32Swar} writes. */
-    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-
     /**
-     * The cursors over 4- and 1-byte words unpack a block with the SWAR kernels ({@link BitUnpack32Swar},
-     * {@link BitUnpack8Swar}: all the lanes a long holds at once, which halves or better the shifts, masks and stores
-     * of the one-lane kernels) into a scratch block of little-endian values, then widen it, adding the reference in
-     * the word's width (where a carry cannot cross into the next lane, as it could inside a long). The packed words
-     * of a block are always a whole number of longs: {@code 16 * width}.
+     * 4-byte words. Where the platform is little-endian ({@link FastLanes#SWAR}), a block is unpacked two lanes a long
+     * ({@link BitUnpack32Swar}: half the shifts, masks and stores of the one-lane kernel; 0.45-0.75x its time at widths
+     * 1-8) and copied as bytes into the scratch block; elsewhere by the one-lane kernel. The reference is added as the
+     * values are widened, in 32 bits (inside a long, a carry would cross into the next lane).
      */
-    private abstract class SwarWordCursor extends WordCursor {
-        final boolean signed;
-        private final int longs = 16 * width;
+    private final class IntWordCursor extends WordCursor {
+        private final boolean signed;
+        private final int longs = width * (FastLanes.BLOCK / 64);
         private final long[] in = new long[Math.max(1, longs)];
-        final byte[] values;
+        private final long[] rows = new long[FastLanes.BLOCK / 2];
+        private final MemorySegment rowBytes = MemorySegment.ofArray(rows);
+        private final int[] values = new int[FastLanes.BLOCK];
+        private final MemorySegment valueBytes = MemorySegment.ofArray(values);
+        private final int[] in32 = FastLanes.SWAR ? null : new int[Math.max(1, 2 * longs)];
 
-        SwarWordCursor(boolean signed, int bits) {
-            this.signed = signed;
-            this.values = new byte[bits / 8 * FastLanes.BLOCK];
-        }
-
-        @Override
-        final void unpack(long at, int within, int count, long[] out) {
-            MemorySegment.copy(packed, LittleEndian.LONG, at, in, 0, longs);
-            unpackBlock(in);
-            widen(within, count, out);
-        }
-
-        abstract void unpackBlock(long[] in);
-
-        /** Writes values {@code [within, within + count)} of {@link #values}, reference added, to {@code out}. */
-        abstract void widen(int within, int count, long[] out);
-    }
-
-    /** 4-byte words. */
-    private final class IntWordCursor extends SwarWordCursor {
         IntWordCursor(boolean signed) {
-            super(signed, 32);
+            this.signed = signed;
         }
 
         @Override
-        void unpackBlock(long[] in) {
-            BitUnpack32Swar.unpack(width, in, 0, values, 0);
-        }
-
-        @Override
-        void widen(int within, int count, long[] out) {
-            byte[] v = values;
+        void unpack(long at, int within, int count, long[] out) {
+            if (FastLanes.SWAR) {
+                MemorySegment.copy(packed, LittleEndian.LONG, at, in, 0, longs);
+                BitUnpack32Swar.unpack(width, in, 0, rows, 0);
+                MemorySegment.copy(rowBytes, 0, valueBytes, 0, 4L * FastLanes.BLOCK);
+            } else {
+                MemorySegment.copy(packed, LittleEndian.INT, at, in32, 0, 2 * longs);
+                BitUnpack32.unpack(width, in32, 0, values, 0);
+            }
+            int[] v = values;
             int ref = (int) reference;
-            int base = 4 * within;
             if (signed) {
                 for (int j = 0; j < count; j++) {
-                    out[j] = (int) INT_LE.get(v, base + 4 * j) + ref;
+                    out[j] = v[within + j] + ref;
                 }
             } else {
                 for (int j = 0; j < count; j++) {
-                    out[j] = ((int) INT_LE.get(v, base + 4 * j) + ref) & 0xFFFF_FFFFL;
+                    out[j] = (v[within + j] + ref) & 0xFFFF_FFFFL;
                 }
             }
         }
@@ -657,7 +636,7 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
 
     /**
      * 2-byte words: unpacked into a scratch block (reference added in 16 bits), then widened. (Four lanes a long, as
-     * the 8- and 32-bit cursors do, measured slower at most widths: the widening from a byte array did not keep up.)
+     * the 1- and 4-byte cursors do, measured slower at most widths.)
      */
     private final class ShortWordCursor extends WordCursor {
         private final boolean signed;
@@ -686,19 +665,34 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
         }
     }
 
-    /** 1-byte words. */
-    private final class ByteWordCursor extends SwarWordCursor {
+    /**
+     * 1-byte words: like {@link IntWordCursor}, eight lanes a long ({@link BitUnpack8Swar}) where the platform is
+     * little-endian, the reference added in 8 bits as the values are widened.
+     */
+    private final class ByteWordCursor extends WordCursor {
+        private final boolean signed;
+        private final int longs = width * (FastLanes.BLOCK / 64);
+        private final long[] in = new long[Math.max(1, longs)];
+        private final long[] rows = new long[FastLanes.BLOCK / 8];
+        private final MemorySegment rowBytes = MemorySegment.ofArray(rows);
+        private final byte[] values = new byte[FastLanes.BLOCK];
+        private final MemorySegment valueBytes = MemorySegment.ofArray(values);
+        private final byte[] in8 = FastLanes.SWAR ? null : new byte[Math.max(1, 8 * longs)];
+
         ByteWordCursor(boolean signed) {
-            super(signed, 8);
+            this.signed = signed;
         }
 
         @Override
-        void unpackBlock(long[] in) {
-            BitUnpack8Swar.unpack(width, in, 0, values, 0);
-        }
-
-        @Override
-        void widen(int within, int count, long[] out) {
+        void unpack(long at, int within, int count, long[] out) {
+            if (FastLanes.SWAR) {
+                MemorySegment.copy(packed, LittleEndian.LONG, at, in, 0, longs);
+                BitUnpack8Swar.unpack(width, in, 0, rows, 0);
+                MemorySegment.copy(rowBytes, 0, valueBytes, 0, FastLanes.BLOCK);
+            } else {
+                MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, at, in8, 0, 8 * longs);
+                BitUnpack8.unpack(width, in8, 0, values, 0);
+            }
             byte[] v = values;
             int ref = (int) reference;
             if (signed) {

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The SWAR kernels (eight 8-bit or two 32-bit lanes per long) against the bit-by-bit {@link TestFastLanes} encoder and the one-lane
  * kernels: for both word sizes and every bit width, blocks of random codes, of all ones (a value's bits
  * fill its field, so any bit leaking from a neighbouring lane shows) and of ones and zeros alternating by lane unpack
- * to the codes, at offsets into larger arrays, leaving the bytes around the block as they were.
+ * to the codes (each long holding neighbouring values, the first in its low bits), at offsets into larger arrays,
+ * leaving the longs around the block as they were.
  */
 class BitUnpackSwarTest {
     static Stream<Arguments> widths() {
@@ -35,7 +36,6 @@ class BitUnpackSwarTest {
     void unpacksEveryWidthToTheCodes(int bits, int width) {
         Random random = new Random(bits * 100L + width);
         long mask = (1L << width) - 1;
-        int bytes = bits / 8;
         for (int pattern = 0; pattern < 3; pattern++) {
             long[] codes = new long[1024];
             for (int i = 0; i < codes.length; i++) {
@@ -45,35 +45,31 @@ class BitUnpackSwarTest {
                     default -> (i & 1) == 0 ? mask : 0;
                 };
             }
-            byte[] packedBytes = TestFastLanes.pack(bits, width, codes);
-            MemorySegment packed = MemorySegment.ofArray(packedBytes);
+            MemorySegment packed = MemorySegment.ofArray(TestFastLanes.pack(bits, width, codes));
             int longs = 16 * width;
             int inOffset = 3;
             long[] in = new long[inOffset + longs + 1];
             MemorySegment.copy(packed, LittleEndian.LONG, 0, in, inOffset, longs);
-            int outOffset = 12;
-            byte[] out = new byte[outOffset + 1024 * bytes + 8];
-            java.util.Arrays.fill(out, (byte) 0x5A);
+            int outOffset = 5;
+            long[] out = new long[outOffset + 16 * bits + 2];
+            java.util.Arrays.fill(out, 0x5A5A5A5A5A5A5A5AL);
             switch (bits) {
                 case 8 -> BitUnpack8Swar.unpack(width, in, inOffset, out, outOffset);
                 default -> BitUnpack32Swar.unpack(width, in, inOffset, out, outOffset);
             }
             long[] one = oneLane(bits, width, packed);
-            MemorySegment got = MemorySegment.ofArray(out);
+            long valueMask = (1L << bits) - 1;
             for (int i = 0; i < 1024; i++) {
-                long at = outOffset + (long) bytes * i;
-                long value = switch (bits) {
-                    case 8 -> got.get(ValueLayout.JAVA_BYTE, at) & 0xFFL;
-                    default -> got.get(LittleEndian.INT, at) & 0xFFFF_FFFFL;
-                };
+                // value i: the (i % (64 / bits))-th field of long i / (64 / bits), counted from the low bits
+                long value = (out[outOffset + i * bits / 64] >>> (i * bits % 64)) & valueMask;
                 assertEquals(codes[i], value, "value " + i + " of pattern " + pattern);
                 assertEquals(one[i], value, "value " + i + " of pattern " + pattern + " against the one-lane kernel");
             }
             for (int i = 0; i < outOffset; i++) {
-                assertEquals(0x5A, out[i], "byte " + i + " before the block");
+                assertEquals(0x5A5A5A5A5A5A5A5AL, out[i], "long " + i + " before the block");
             }
-            for (int i = outOffset + 1024 * bytes; i < out.length; i++) {
-                assertEquals(0x5A, out[i], "byte " + i + " after the block");
+            for (int i = outOffset + 16 * bits; i < out.length; i++) {
+                assertEquals(0x5A5A5A5A5A5A5A5AL, out[i], "long " + i + " after the block");
             }
         }
     }
