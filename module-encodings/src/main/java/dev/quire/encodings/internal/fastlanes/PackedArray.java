@@ -591,9 +591,9 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
     }
 
     /**
-     * 4-byte words. Where the platform is little-endian ({@link FastLanes#SWAR}), a block is unpacked two lanes a long
-     * ({@link BitUnpack32Swar}: half the shifts, masks and stores of the one-lane kernel; 0.45-0.75x its time at widths
-     * 1-8) and copied as bytes into the scratch block; elsewhere by the one-lane kernel. The reference is added as the
+     * 4-byte words. Where {@link FastLanes#swar} says so (little-endian platforms, widths 1-4 and 32), a block is
+     * unpacked two lanes a long ({@link BitUnpack32Swar}: half the shifts, masks and stores of the one-lane kernel) and
+     * copied as bytes into the scratch block; otherwise by the one-lane kernel. The reference is added as the
      * values are widened, in 32 bits (inside a long, a carry would cross into the next lane).
      */
     private final class IntWordCursor extends WordCursor {
@@ -604,7 +604,8 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
         private final MemorySegment rowBytes = MemorySegment.ofArray(rows);
         private final int[] values = new int[FastLanes.BLOCK];
         private final MemorySegment valueBytes = MemorySegment.ofArray(values);
-        private final int[] in32 = FastLanes.SWAR ? null : new int[Math.max(1, 2 * longs)];
+        private final boolean swar = FastLanes.swar(32, width);
+        private final int[] in32 = swar ? null : new int[Math.max(1, 2 * longs)];
 
         IntWordCursor(boolean signed) {
             this.signed = signed;
@@ -612,7 +613,7 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
 
         @Override
         void unpack(long at, int within, int count, long[] out) {
-            if (FastLanes.SWAR) {
+            if (swar) {
                 MemorySegment.copy(packed, LittleEndian.LONG, at, in, 0, longs);
                 BitUnpack32Swar.unpack(width, in, 0, rows, 0);
                 MemorySegment.copy(rowBytes, 0, valueBytes, 0, 4L * FastLanes.BLOCK);
@@ -667,7 +668,7 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
 
     /**
      * 1-byte words: like {@link IntWordCursor}, eight lanes a long ({@link BitUnpack8Swar}) where the platform is
-     * little-endian, the reference added in 8 bits as the values are widened.
+     * little-endian (at every width), the reference added in 8 bits as the values are widened.
      */
     private final class ByteWordCursor extends WordCursor {
         private final boolean signed;
@@ -677,7 +678,8 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
         private final MemorySegment rowBytes = MemorySegment.ofArray(rows);
         private final byte[] values = new byte[FastLanes.BLOCK];
         private final MemorySegment valueBytes = MemorySegment.ofArray(values);
-        private final byte[] in8 = FastLanes.SWAR ? null : new byte[Math.max(1, 8 * longs)];
+        private final boolean swar = FastLanes.swar(8, width);
+        private final byte[] in8 = swar ? null : new byte[Math.max(1, 8 * longs)];
 
         ByteWordCursor(boolean signed) {
             this.signed = signed;
@@ -685,7 +687,7 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
 
         @Override
         void unpack(long at, int within, int count, long[] out) {
-            if (FastLanes.SWAR) {
+            if (swar) {
                 MemorySegment.copy(packed, LittleEndian.LONG, at, in, 0, longs);
                 BitUnpack8Swar.unpack(width, in, 0, rows, 0);
                 MemorySegment.copy(rowBytes, 0, valueBytes, 0, FastLanes.BLOCK);

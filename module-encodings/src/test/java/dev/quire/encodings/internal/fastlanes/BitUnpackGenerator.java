@@ -176,8 +176,8 @@ public final class BitUnpackGenerator {
 
     /**
      * The word sizes with SWAR kernels. Not 16 bits: measured per width against the one-lane kernels (unpack and
-     * widen to longs), four lanes a long was slower at most widths, while two 32-bit lanes were up to 2x faster at low
-     * widths and even at high ones, and eight 8-bit lanes 0-28 % faster.
+     * widen to longs), four lanes a long was slower at most widths. Which widths of the others use them is
+     * {@code FastLanes.swar}'s choice.
      */
     static final int[] SWAR_BITS = {8, 32};
 
