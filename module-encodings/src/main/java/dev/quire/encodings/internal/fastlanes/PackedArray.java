@@ -591,7 +591,7 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
     }
 
     /**
-     * 4-byte words. Where {@link FastLanes#swar} says so (little-endian platforms, widths 1-4 and 32), a block is
+     * 4-byte words. Where {@link FastLanes#swar} says so (little-endian platforms, widths 1-16 and 32), a block is
      * unpacked two lanes a long ({@link BitUnpack32Swar}: half the shifts, masks and stores of the one-lane kernel) and
      * copied as bytes into the scratch block; otherwise by the one-lane kernel. The reference is added as the
      * values are widened, in 32 bits (inside a long, a carry would cross into the next lane).
