@@ -599,12 +599,13 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
     private final class IntWordCursor extends WordCursor {
         private final boolean signed;
         private final int longs = width * (FastLanes.BLOCK / 64);
-        private final long[] in = new long[Math.max(1, longs)];
-        private final long[] rows = new long[FastLanes.BLOCK / 2];
-        private final MemorySegment rowBytes = MemorySegment.ofArray(rows);
         private final int[] values = new int[FastLanes.BLOCK];
-        private final MemorySegment valueBytes = MemorySegment.ofArray(values);
         private final boolean swar = FastLanes.swar(32, width);
+        // the SWAR path's packed words, unpacked rows and views, or the one-lane path's packed words
+        private final long[] in = swar ? new long[Math.max(1, longs)] : null;
+        private final long[] rows = swar ? new long[FastLanes.BLOCK / 2] : null;
+        private final MemorySegment rowBytes = swar ? MemorySegment.ofArray(rows) : null;
+        private final MemorySegment valueBytes = swar ? MemorySegment.ofArray(values) : null;
         private final int[] in32 = swar ? null : new int[Math.max(1, 2 * longs)];
 
         IntWordCursor(boolean signed) {
@@ -673,12 +674,13 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
     private final class ByteWordCursor extends WordCursor {
         private final boolean signed;
         private final int longs = width * (FastLanes.BLOCK / 64);
-        private final long[] in = new long[Math.max(1, longs)];
-        private final long[] rows = new long[FastLanes.BLOCK / 8];
-        private final MemorySegment rowBytes = MemorySegment.ofArray(rows);
         private final byte[] values = new byte[FastLanes.BLOCK];
-        private final MemorySegment valueBytes = MemorySegment.ofArray(values);
         private final boolean swar = FastLanes.swar(8, width);
+        // as in IntWordCursor
+        private final long[] in = swar ? new long[Math.max(1, longs)] : null;
+        private final long[] rows = swar ? new long[FastLanes.BLOCK / 8] : null;
+        private final MemorySegment rowBytes = swar ? MemorySegment.ofArray(rows) : null;
+        private final MemorySegment valueBytes = swar ? MemorySegment.ofArray(values) : null;
         private final byte[] in8 = swar ? null : new byte[Math.max(1, 8 * longs)];
 
         ByteWordCursor(boolean signed) {
