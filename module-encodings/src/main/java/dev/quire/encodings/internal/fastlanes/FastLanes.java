@@ -102,14 +102,10 @@ final class FastLanes {
                 byte[] out = new byte[total];
                 byte r = (byte) ref;
                 if (swar(8, width)) {
-                    long[] in = new long[Math.max(1, 16 * width)];
-                    long[] rows = new long[BLOCK / 8];
-                    MemorySegment rowBytes = MemorySegment.ofArray(rows);
+                    SwarUnpacker swar = new SwarUnpacker(8, width);
                     MemorySegment outBytes = MemorySegment.ofArray(out);
                     for (int b = 0; b < blocks; b++) {
-                        MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words, in, 0, 16 * width);
-                        BitUnpack8Swar.unpack(width, in, 0, rows, 0);
-                        MemorySegment.copy(rowBytes, 0, outBytes, (long) b * BLOCK, BLOCK);
+                        swar.unpack(packed, (long) b * words, outBytes, (long) b * BLOCK);
                         if (r != 0) {
                             for (int j = b * BLOCK, end = j + BLOCK; j < end; j++) {
                                 out[j] += r;
@@ -141,14 +137,10 @@ final class FastLanes {
                 int[] out = new int[total];
                 int r = (int) ref;
                 if (swar(32, width)) {
-                    long[] in = new long[Math.max(1, 16 * width)];
-                    long[] rows = new long[BLOCK / 2];
-                    MemorySegment rowBytes = MemorySegment.ofArray(rows);
+                    SwarUnpacker swar = new SwarUnpacker(32, width);
                     MemorySegment outBytes = MemorySegment.ofArray(out);
                     for (int b = 0; b < blocks; b++) {
-                        MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words * 4, in, 0, 16 * width);
-                        BitUnpack32Swar.unpack(width, in, 0, rows, 0);
-                        MemorySegment.copy(rowBytes, 0, outBytes, 4L * b * BLOCK, 4L * BLOCK);
+                        swar.unpack(packed, (long) b * words * 4, outBytes, 4L * b * BLOCK);
                         if (r != 0) {
                             for (int j = b * BLOCK, end = j + BLOCK; j < end; j++) {
                                 out[j] += r;

@@ -598,15 +598,12 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
      */
     private final class IntWordCursor extends WordCursor {
         private final boolean signed;
-        private final int longs = width * (FastLanes.BLOCK / 64);
+        private final int words = width * (FastLanes.BLOCK / 32);
         private final int[] values = new int[FastLanes.BLOCK];
-        private final boolean swar = FastLanes.swar(32, width);
-        // the SWAR path's packed words, unpacked rows and views, or the one-lane path's packed words
-        private final long[] in = swar ? new long[Math.max(1, longs)] : null;
-        private final long[] rows = swar ? new long[FastLanes.BLOCK / 2] : null;
-        private final MemorySegment rowBytes = swar ? MemorySegment.ofArray(rows) : null;
-        private final MemorySegment valueBytes = swar ? MemorySegment.ofArray(values) : null;
-        private final int[] in32 = swar ? null : new int[Math.max(1, 2 * longs)];
+        private final MemorySegment valueBytes = MemorySegment.ofArray(values);
+        /** The SWAR path, or null when the one-lane kernel unpacks from {@link #in}. */
+        private final SwarUnpacker swar = FastLanes.swar(32, width) ? new SwarUnpacker(32, width) : null;
+        private final int[] in = swar == null ? new int[Math.max(1, words)] : null;
 
         IntWordCursor(boolean signed) {
             this.signed = signed;
@@ -614,13 +611,11 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
 
         @Override
         void unpack(long at, int within, int count, long[] out) {
-            if (swar) {
-                MemorySegment.copy(packed, LittleEndian.LONG, at, in, 0, longs);
-                BitUnpack32Swar.unpack(width, in, 0, rows, 0);
-                MemorySegment.copy(rowBytes, 0, valueBytes, 0, 4L * FastLanes.BLOCK);
+            if (swar != null) {
+                swar.unpack(packed, at, valueBytes, 0);
             } else {
-                MemorySegment.copy(packed, LittleEndian.INT, at, in32, 0, 2 * longs);
-                BitUnpack32.unpack(width, in32, 0, values, 0);
+                MemorySegment.copy(packed, LittleEndian.INT, at, in, 0, words);
+                BitUnpack32.unpack(width, in, 0, values, 0);
             }
             int[] v = values;
             int ref = (int) reference;
@@ -673,15 +668,12 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
      */
     private final class ByteWordCursor extends WordCursor {
         private final boolean signed;
-        private final int longs = width * (FastLanes.BLOCK / 64);
+        private final int words = width * (FastLanes.BLOCK / 8);
         private final byte[] values = new byte[FastLanes.BLOCK];
-        private final boolean swar = FastLanes.swar(8, width);
-        // as in IntWordCursor
-        private final long[] in = swar ? new long[Math.max(1, longs)] : null;
-        private final long[] rows = swar ? new long[FastLanes.BLOCK / 8] : null;
-        private final MemorySegment rowBytes = swar ? MemorySegment.ofArray(rows) : null;
-        private final MemorySegment valueBytes = swar ? MemorySegment.ofArray(values) : null;
-        private final byte[] in8 = swar ? null : new byte[Math.max(1, 8 * longs)];
+        private final MemorySegment valueBytes = MemorySegment.ofArray(values);
+        /** The SWAR path, or null when the one-lane kernel unpacks from {@link #in}. */
+        private final SwarUnpacker swar = FastLanes.swar(8, width) ? new SwarUnpacker(8, width) : null;
+        private final byte[] in = swar == null ? new byte[Math.max(1, words)] : null;
 
         ByteWordCursor(boolean signed) {
             this.signed = signed;
@@ -689,13 +681,11 @@ final class PackedArray implements Array, CodeTableKernel, TakeKernel, IntegerBl
 
         @Override
         void unpack(long at, int within, int count, long[] out) {
-            if (swar) {
-                MemorySegment.copy(packed, LittleEndian.LONG, at, in, 0, longs);
-                BitUnpack8Swar.unpack(width, in, 0, rows, 0);
-                MemorySegment.copy(rowBytes, 0, valueBytes, 0, FastLanes.BLOCK);
+            if (swar != null) {
+                swar.unpack(packed, at, valueBytes, 0);
             } else {
-                MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, at, in8, 0, 8 * longs);
-                BitUnpack8.unpack(width, in8, 0, values, 0);
+                MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, at, in, 0, words);
+                BitUnpack8.unpack(width, in, 0, values, 0);
             }
             byte[] v = values;
             int ref = (int) reference;
