@@ -28,7 +28,9 @@ import java.util.Optional;
  * a value does not fit, the rows before it (down to a multiple of 8 into the chunk) are kept with this dictionary, the dictionary is closed (its values are
  * written) and a new one starts at that row. Every piece is judged: if its codes plus the values it added are not
  * smaller than its plain canonical bytes, its additions are undone, the open dictionary is closed and the rest of the
- * chunk is written plain; the next chunk tries a fresh dictionary.
+ * chunk is written plain; the next chunk tries a fresh dictionary. Before a fresh dictionary is built, a sample of the
+ * rows left tells whether their values (nearly) never repeat ({@link #nearlyUnique}: free text, keys); such rows are
+ * written plain at once, as the pay-off test would have decided after building a table of every row.
  *
  * <p>Null rows point at a null entry of the values (codes are never null), as the reference's writer does: its
  * filter pushdown judges nulls from the values alone. The values new to a piece get codes in order of falling frequency within the piece, so in a dictionary's first
@@ -80,6 +82,11 @@ public final class DictionaryEncoder implements ChunkEncoder {
         while (pos < n) {
             boolean fresh = table == null;
             if (fresh) {
+                if (nearlyUnique(canonical, pos, n)) {
+                    // No dictionary can pay for values that do not repeat: skip building one only to undo it.
+                    writePlain(canonical, pos, n, Optional.empty(), sink);
+                    return;
+                }
                 table = ValueTable.forType(dtype);
                 codeType = null;
             }
@@ -106,6 +113,51 @@ public final class DictionaryEncoder implements ChunkEncoder {
                 closeDictionary(sink); // the cap was reached inside the chunk: the rest starts a new dictionary
             }
         }
+    }
+
+    /** Runs of consecutive rows {@link #nearlyUnique} samples, and the rows in each. */
+    static final int UNIQUE_RUNS = 512;
+    static final int UNIQUE_RUN_ROWS = 8;
+    /** Rows {@link #nearlyUnique} samples. */
+    static final int UNIQUE_SAMPLE = UNIQUE_RUNS * UNIQUE_RUN_ROWS;
+    /** The fewest rows left in a chunk for {@link #nearlyUnique} to judge them. */
+    static final int UNIQUE_MIN_ROWS = 2 * UNIQUE_SAMPLE;
+    /** At most this many sampled values (1 %) may repeat one sampled before for the rows to count as unique. */
+    static final int UNIQUE_REPEATS = UNIQUE_SAMPLE / 100;
+
+    /**
+     * Whether rows {@code [from, to)} are so close to all distinct that no dictionary can pay: in a sample of
+     * {@value #UNIQUE_RUNS} runs of {@value #UNIQUE_RUN_ROWS} consecutive rows spread evenly over them, all valid, at
+     * most one value in a hundred repeats one sampled before. Values that repeat show it in such a sample: close
+     * together (sorted or clustered rows) within a run, far apart across runs, where the expected repeats of s
+     * sampled rows over d distinct values are about s^2 / 2d: 1 % of 4,096 puts d above 200,000, beyond the rows of
+     * a chunk, so values repeat about once each at most. A dictionary's values alone would then be about as big as
+     * the plain rows, and its codes come on top. Chunks under {@value #UNIQUE_MIN_ROWS} rows are not judged.
+     */
+    boolean nearlyUnique(Array chunk, long from, long to) {
+        long rows = to - from;
+        if (rows < UNIQUE_MIN_ROWS) {
+            return false;
+        }
+        if (chunk.nullCount() != 0) {
+            return false;
+        }
+        ValueTable seen = ValueTable.forType(dtype);
+        seen.bind(chunk);
+        int repeats = 0;
+        for (int r = 0; r < UNIQUE_RUNS; r++) {
+            long first = from + r * rows / UNIQUE_RUNS;
+            for (long row = first; row < first + UNIQUE_RUN_ROWS; row++) {
+                if (seen.find(row) >= 0) {
+                    if (++repeats > UNIQUE_REPEATS) {
+                        return false;
+                    }
+                } else {
+                    seen.add(row);
+                }
+            }
+        }
+        return true;
     }
 
     /** What became of a piece: encoded with the dictionary, or not paying and so to be written plain. */
