@@ -16,12 +16,22 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Objects;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
 /**
  * Writes a Vortex file from batches of rows, streaming: each column is buffered until a chunk is full (about
  * {@link WriteOptions#chunkBytes()}) and then written, so memory stays bounded however large the file grows.
  * Files are readable by Vortex 0.76 (unless {@link WriteOptions#lz4Buffers()} is on).
+ *
+ * <p>The top-level columns are encoded and compressed in parallel on {@link WriteOptions#threads()} threads (daemon
+ * threads named {@code quire-writer-N}, started on the first batch, stopped by {@link #close()} or after a few
+ * seconds idle); the file's bytes are the same whatever their number. {@link #write} returns once every column has
+ * taken the batch's rows. A writer is used by one thread at a time.
  *
  * <pre>{@code
  * try (VortexWriter writer = VortexWriter.create(path, schema)) {
@@ -35,6 +45,8 @@ public final class VortexWriter implements AutoCloseable {
     private final boolean ownsChannel;
     private final FileWriter file;
     private final ColumnWriter root;
+    /** The worker threads, or null when {@link WriteOptions#threads()} is 1. */
+    private final ThreadPoolExecutor workers;
     private long rows;
     private boolean closed;
     private boolean failed;
@@ -46,8 +58,30 @@ public final class VortexWriter implements AutoCloseable {
         this.channel = channel;
         this.ownsChannel = ownsChannel;
         this.file = new FileWriter(channel, options.lz4Buffers(), compressorFor(options));
-        this.root = ColumnWriter.create(schema, file, options);
+        int threads = Math.min(options.threads(), Math.max(1, schema.fields().size()));
+        this.workers = threads > 1 ? workers(threads) : null;
+        this.root = ColumnWriter.create(schema, file, options, workers);
     }
+
+    private static final AtomicInteger WORKER_NUMBER = new AtomicInteger();
+
+    /**
+     * {@code threads} daemon threads that end after {@value #IDLE_SECONDS} seconds without work, so a writer that is
+     * never closed leaves none behind for long.
+     */
+    private static ThreadPoolExecutor workers(int threads) {
+        ThreadFactory factory = r -> {
+            Thread t = new Thread(r, "quire-writer-" + WORKER_NUMBER.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, IDLE_SECONDS, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), factory);
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+
+    private static final long IDLE_SECONDS = 5;
 
     /** The compressor {@code options} ask for: the preferred one on the path when compression is on, else none. */
     private static UnaryOperator<Array> compressorFor(WriteOptions options) {
@@ -131,6 +165,9 @@ public final class VortexWriter implements AutoCloseable {
                 file.finish(schema, root.finish());
             }
         } finally {
+            if (workers != null) {
+                workers.shutdown();
+            }
             if (ownsChannel) {
                 try {
                     channel.close();

@@ -5,7 +5,8 @@ import dev.quire.layout.array.Array;
 /**
  * Writes the chunks of one column for a {@link ColumnStrategy}. The writer calls {@link #write} with every chunk in
  * row order (canonical arrays of the column's dtype, cut at the writer's chunk size), then {@link #finish} once. Used
- * by one thread.
+ * by one thread at a time: the writer's worker threads take turns with a column, each call seeing what the one before
+ * it did.
  *
  * <p>An encoder keeps no more than it needs between chunks: what it retains must not grow with the number of rows
  * (a dictionary grows with its distinct values, up to its cap), which {@link #retainedBytes()} reports.

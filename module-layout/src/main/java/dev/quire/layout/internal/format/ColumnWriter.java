@@ -1,6 +1,7 @@
 package dev.quire.layout.internal.format;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.errors.QuireIoException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.array.BitBuffer;
@@ -16,6 +17,10 @@ import dev.quire.layout.spi.ColumnStrategies;
 import dev.quire.layout.spi.WrittenLayout;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 
 /**
  * Buffers one column (or a struct of columns) and writes it in chunks. Leaves cut a chunk at a block boundary once
@@ -28,21 +33,26 @@ import java.util.List;
  * the strategy's {@link ChunkEncoder} instead of writing it as a flat layout; the encoder's layout becomes the
  * column's data layout (inside the zoned layout, whose statistics stay the writer's).
  */
-public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWriter.Struct {
+public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWriter.Struct, ColumnWriter.Columns {
 
-    /** A writer for a column of {@code dtype}, laid out as {@code options} say, consulting the column strategies. */
-    public static ColumnWriter create(DType dtype, FileWriter file, WriteOptions options) {
-        return forColumn(dtype, file, options.chunkBytes(), options.blockRows(),
-                options.zoneMaps() ? options.zoneRows() : 0, options);
+    /**
+     * A writer for the file's top-level struct of {@code dtype}, laid out as {@code options} say, consulting the
+     * column strategies: its fields are written in parallel on {@code workers} (or one after another on the caller's
+     * thread when it is null), see {@link Columns}.
+     */
+    public static ColumnWriter create(DType.Struct dtype, FileWriter file, WriteOptions options,
+            ExecutorService workers) {
+        return new Columns(dtype, file, options.chunkBytes(), options.blockRows(),
+                options.zoneMaps() ? options.zoneRows() : 0, options, workers);
     }
 
-    private static ColumnWriter forColumn(DType dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows,
+    private static ColumnWriter forColumn(DType dtype, ChunkSink sink, long chunkBytes, int blockRows, int zoneRows,
             WriteOptions options) {
         if (dtype instanceof DType.Struct s) {
-            return new Struct(s, file, chunkBytes, blockRows, zoneRows, options);
+            return new Struct(s, sink, chunkBytes, blockRows, zoneRows, options);
         }
         ChunkEncoder encoder = ColumnStrategies.encoderFor(dtype, options).orElse(null);
-        return new Leaf(dtype, file, chunkBytes, blockRows, zoneRows, encoder);
+        return new Leaf(dtype, sink, chunkBytes, blockRows, zoneRows, encoder);
     }
 
     /** Appends rows {@code [from, to)} of {@code values}. */
@@ -52,7 +62,6 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
     public abstract LayoutSpecNode finish();
 
     static final class Leaf extends ColumnWriter {
-        private final FileWriter file;
         private final ArrayBuilder builder;
         private final long chunkBytes;
         private final int blockRows;
@@ -63,10 +72,9 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         private final ChunkSink sink;
         private long rows;
 
-        Leaf(DType dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows, ChunkEncoder encoder) {
-            this.file = file;
+        Leaf(DType dtype, ChunkSink sink, long chunkBytes, int blockRows, int zoneRows, ChunkEncoder encoder) {
             this.encoder = encoder;
-            this.sink = file::writeArray;
+            this.sink = sink;
             this.builder = ArrayBuilder.forType(dtype);
             this.chunkBytes = chunkBytes;
             this.blockRows = blockRows;
@@ -100,7 +108,7 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
             if (encoder != null) {
                 encoder.write(chunk, sink);
             } else {
-                int segment = file.writeArray(chunk);
+                int segment = sink.writeArray(chunk);
                 chunks.add(LayoutSpecNode.flat(n, segment));
             }
             rows += n;
@@ -124,7 +132,7 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
                 return data;
             }
             ZoneMapWriter.Table table = zones.finish();
-            int segment = file.writeArray(table.array());
+            int segment = sink.writeArray(table.array());
             return LayoutSpecNode.zoned(rows, ZoneMapWriter.metadata(zones.zoneRows(), table.aggregates()), data,
                     LayoutSpecNode.flat(table.array().length(), segment));
         }
@@ -136,13 +144,13 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         private final List<ColumnWriter> fields = new ArrayList<>();
         private long rows;
 
-        Struct(DType.Struct dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows,
+        Struct(DType.Struct dtype, ChunkSink sink, long chunkBytes, int blockRows, int zoneRows,
                 WriteOptions options) {
             this.dtype = dtype;
-            this.validity = dtype.nullable() ? new Leaf(new DType.Bool(false), file, chunkBytes, blockRows, 0, null)
+            this.validity = dtype.nullable() ? new Leaf(new DType.Bool(false), sink, chunkBytes, blockRows, 0, null)
                     : null;
             for (var f : dtype.fields()) {
-                fields.add(forColumn(f.dtype(), file, chunkBytes, blockRows, zoneRows, options));
+                fields.add(forColumn(f.dtype(), sink, chunkBytes, blockRows, zoneRows, options));
             }
         }
 
@@ -158,7 +166,7 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
             rows += to - from;
         }
 
-        private static BoolArray validityBits(Validity v, long length) {
+        static BoolArray validityBits(Validity v, long length) {
             return switch (v) {
                 case Validity.Mask m -> new BoolArray(m.bits(), Validity.NON_NULLABLE);
                 case Validity.AllInvalid a -> new BoolArray(BitBuffer.filled(length, false), Validity.NON_NULLABLE);
@@ -180,6 +188,143 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
 
         DType.Struct dtype() {
             return dtype;
+        }
+    }
+
+    /**
+     * The file's top-level struct. Each field, and the struct's validity when it is nullable, writes its segments
+     * through a {@link FileWriter.Lane} of its own: with {@code workers}, the fields take each batch (and finish) in
+     * parallel, compressing their chunks on the worker threads; then the lanes are committed in the order a writer on
+     * one thread would have written them (fields in order for a batch; validity first, then the fields, at the end).
+     * The file's bytes are the same whatever the number of threads. {@link #append} returns once every field has
+     * copied the batch's rows, so the caller may reuse the batch.
+     */
+    static final class Columns extends ColumnWriter {
+        private final FileWriter file;
+        private final ExecutorService workers;
+        private final List<ColumnWriter> fields = new ArrayList<>();
+        private final List<FileWriter.Lane> lanes = new ArrayList<>();
+        private final Leaf validity;
+        private final FileWriter.Lane validityLane;
+        private long rows;
+
+        Columns(DType.Struct dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows, WriteOptions options,
+                ExecutorService workers) {
+            this.file = file;
+            this.workers = workers;
+            if (dtype.nullable()) {
+                validityLane = file.lane();
+                validity = new Leaf(new DType.Bool(false), validityLane, chunkBytes, blockRows, 0, null);
+            } else {
+                validityLane = null;
+                validity = null;
+            }
+            for (var f : dtype.fields()) {
+                FileWriter.Lane lane = file.lane();
+                lanes.add(lane);
+                fields.add(forColumn(f.dtype(), lane, chunkBytes, blockRows, zoneRows, options));
+            }
+        }
+
+        @Override
+        public void append(Array values, long from, long to) {
+            StructArray struct = (StructArray) values.toCanonical();
+            List<Callable<Void>> work = new ArrayList<>(fields.size() + 1);
+            for (int i = 0; i < fields.size(); i++) {
+                ColumnWriter field = fields.get(i);
+                Array column = struct.field(i);
+                work.add(() -> {
+                    field.append(column, from, to);
+                    return null;
+                });
+            }
+            if (validity != null) {
+                BoolArray bits = Struct.validityBits(struct.validity(), struct.length());
+                work.add(() -> {
+                    validity.append(bits, from, to);
+                    return null;
+                });
+            }
+            run(work);
+            for (FileWriter.Lane lane : lanes) {
+                file.commit(lane);
+            }
+            if (validityLane != null) {
+                file.commit(validityLane);
+            }
+            rows += to - from;
+        }
+
+        @Override
+        public LayoutSpecNode finish() {
+            List<Callable<LayoutSpecNode>> work = new ArrayList<>(fields.size() + 1);
+            if (validity != null) {
+                work.add(validity::finish);
+            }
+            for (ColumnWriter f : fields) {
+                work.add(f::finish);
+            }
+            List<LayoutSpecNode> children = run(work);
+            if (validityLane != null) {
+                file.commit(validityLane);
+            }
+            for (FileWriter.Lane lane : lanes) {
+                file.commit(lane);
+            }
+            return LayoutSpecNode.struct(rows, children);
+        }
+
+        /**
+         * Runs {@code work} on the workers (all of it, even when a part fails) and returns the results in order, or
+         * throws the failure of the first part that failed; without workers, runs it in order on this thread.
+         */
+        private <T> List<T> run(List<Callable<T>> work) {
+            List<T> results = new ArrayList<>(work.size());
+            if (workers == null || work.size() < 2) {
+                for (Callable<T> c : work) {
+                    results.add(call(c));
+                }
+                return results;
+            }
+            List<Future<T>> futures;
+            try {
+                futures = workers.invokeAll(work);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new QuireIoException("interrupted while the columns were being written", e);
+            }
+            for (Future<T> f : futures) {
+                try {
+                    results.add(f.get());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new QuireIoException("interrupted while the columns were being written", e);
+                } catch (ExecutionException e) {
+                    throw rethrown(e.getCause());
+                }
+            }
+            return results;
+        }
+
+        private static <T> T call(Callable<T> c) {
+            try {
+                return c.call();
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw rethrown(e);
+            }
+        }
+
+        /** A worker's failure as thrown on the caller's thread: unchecked ones as they are. */
+        private static RuntimeException rethrown(Throwable t) {
+            if (t instanceof RuntimeException r) {
+                return r;
+            }
+            if (t instanceof Error e) {
+                throw e;
+            }
+            return new QuireIoException("writing a column failed: " + t, t);
         }
     }
 }

@@ -6,25 +6,39 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.file.SegmentSpec;
 import dev.quire.layout.internal.fb.DTypeFlatbuffers;
+import dev.quire.layout.spi.ChunkSink;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
 /**
  * The byte-level writer of a Vortex file: the leading magic, data segments (each aligned), and at the end the DType,
- * Layout and Footer flatbuffers, the Postscript and the end-of-file marker. Not thread-safe.
+ * Layout and Footer flatbuffers, the Postscript and the end-of-file marker.
+ *
+ * <p>Segment ids handed out by {@link #writeArray} and by {@link Lane}s are provisional: a lane compresses its arrays
+ * on whatever thread writes to it, and its segments reach the file, with their final ids (positions in the footer's
+ * segment table), only when {@link #commit} writes them. The layout tree keeps the provisional ids and {@link #finish}
+ * translates them. Arrays are serialized at commit, so encodings are interned in the order segments reach the file,
+ * whichever thread compressed them. Used by one thread, except that each lane's {@link Lane#writeArray} may run on
+ * another (one thread per lane at a time).
  */
 public final class FileWriter {
     private final WritableByteChannel out;
     private final SpecInterner arraySpecs = new SpecInterner();
     private final ArraySerializer serializer;
     private final List<SegmentSpec> segments = new ArrayList<>();
+    /** The next provisional segment id; lanes take them from any thread. */
+    private final AtomicInteger provisional = new AtomicInteger();
+    /** The final id of each provisional one written so far, -1 for those still pending in a lane. */
+    private int[] finalIds = new int[64];
     /** Applied to every array before it is serialized (the identity when compression is off). */
     private final UnaryOperator<Array> compressor;
     private long position;
@@ -46,9 +60,76 @@ public final class FileWriter {
         return position;
     }
 
-    /** Compresses (when on) and serializes {@code array} into a new segment and returns the segment's id. */
+    /**
+     * Compresses (when on) and serializes {@code array} into a new segment, written now, and returns the segment's
+     * (provisional) id.
+     */
     public int writeArray(Array array) {
-        ArraySerializer.Serialized s = serializer.serialize(compressor.apply(array));
+        int id = provisional.getAndIncrement();
+        place(id, writeSegment(compressor.apply(array)));
+        return id;
+    }
+
+    /** A new lane, for one column's segments; they reach the file when {@link #commit} is given the lane. */
+    public Lane lane() {
+        return new Lane();
+    }
+
+    /** Writes the segments pending in {@code lane}, in the order it was given them, and empties it. */
+    public void commit(Lane lane) {
+        for (int k = 0; k < lane.arrays.size(); k++) {
+            place(lane.ids[k], writeSegment(lane.arrays.get(k)));
+        }
+        lane.arrays.clear();
+    }
+
+    /**
+     * One column's segments: {@link #writeArray} compresses an array on the calling thread and keeps it, with the
+     * provisional id it returns, until the file's writing thread {@link FileWriter#commit commits} the lane. Arrays
+     * are immutable, so keeping them until then is safe. Used by one thread at a time.
+     */
+    public final class Lane implements ChunkSink {
+        private final List<Array> arrays = new ArrayList<>();
+        private int[] ids = new int[8];
+
+        private Lane() {}
+
+        @Override
+        public int writeArray(Array array) {
+            Array compressed = compressor.apply(array);
+            int id = provisional.getAndIncrement();
+            int k = arrays.size();
+            if (k == ids.length) {
+                ids = Arrays.copyOf(ids, 2 * k);
+            }
+            ids[k] = id;
+            arrays.add(compressed);
+            return id;
+        }
+    }
+
+    private void place(int id, int segment) {
+        if (id >= finalIds.length) {
+            int old = finalIds.length;
+            finalIds = Arrays.copyOf(finalIds, Math.max(2 * old, id + 1));
+            Arrays.fill(finalIds, old, finalIds.length, -1);
+        }
+        finalIds[id] = segment;
+    }
+
+    /** The final id of provisional segment id {@code id}. */
+    private int finalId(int id) {
+        int segment = id >= 0 && id < finalIds.length ? finalIds[id] : -1;
+        if (segment < 0) {
+            throw new IllegalStateException("the layout names segment " + id + ", which was never written"
+                    + (id >= 0 && id < provisional.get() ? " (still pending in a lane)" : ""));
+        }
+        return segment;
+    }
+
+    /** Serializes {@code array} (already compressed) into the next segment and returns its final id. */
+    private int writeSegment(Array array) {
+        ArraySerializer.Serialized s = serializer.serialize(array);
         padTo(1L << s.alignmentExponent());
         long start = position;
         for (MemorySegment piece : s.pieces()) {
@@ -121,14 +202,14 @@ public final class FileWriter {
         return b.sizedByteArray();
     }
 
-    private static byte[] layoutFlatbuffer(LayoutSpecNode root, SpecInterner layoutSpecs) {
+    private byte[] layoutFlatbuffer(LayoutSpecNode root, SpecInterner layoutSpecs) {
         FlatBufferBuilder b = new FlatBufferBuilder(1024);
         b.finish(layoutNode(b, root, layoutSpecs));
         return b.sizedByteArray();
     }
 
     /** Children first, so layout specs are interned in post-order of first use, as the reference does. */
-    private static int layoutNode(FlatBufferBuilder b, LayoutSpecNode node, SpecInterner layoutSpecs) {
+    private int layoutNode(FlatBufferBuilder b, LayoutSpecNode node, SpecInterner layoutSpecs) {
         int[] children = new int[node.children().size()];
         for (int i = 0; i < children.length; i++) {
             children[i] = layoutNode(b, node.children().get(i), layoutSpecs);
@@ -147,7 +228,7 @@ public final class FileWriter {
         if (!node.segments().isEmpty()) {
             b.startVector(4, node.segments().size(), 4);
             for (int i = node.segments().size() - 1; i >= 0; i--) {
-                b.addInt(node.segments().get(i));
+                b.addInt(finalId(node.segments().get(i)));
             }
             segVec = b.endVector();
         }
