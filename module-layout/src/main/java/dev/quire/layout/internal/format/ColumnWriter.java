@@ -16,6 +16,7 @@ import dev.quire.layout.spi.ChunkSink;
 import dev.quire.layout.spi.ColumnStrategies;
 import dev.quire.layout.spi.WrittenLayout;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -206,6 +207,8 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         private final List<FileWriter.Lane> lanes = new ArrayList<>();
         private final Leaf validity;
         private final FileWriter.Lane validityLane;
+        /** How long each column (by its part index in {@link #append}) took with the last batch, in nanoseconds. */
+        private final long[] costs;
         private long rows;
 
         Columns(DType.Struct dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows, WriteOptions options,
@@ -224,6 +227,7 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
                 lanes.add(lane);
                 fields.add(forColumn(f.dtype(), lane, chunkBytes, blockRows, zoneRows, options));
             }
+            costs = new long[fields.size() + (validity == null ? 0 : 1)];
         }
 
         @Override
@@ -257,14 +261,21 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
 
         @Override
         public LayoutSpecNode finish() {
+            // the parts in the order of append's (fields, then validity), for the costs; the layout's children, and
+            // the commits, put the validity first
             List<Callable<LayoutSpecNode>> work = new ArrayList<>(fields.size() + 1);
-            if (validity != null) {
-                work.add(validity::finish);
-            }
             for (ColumnWriter f : fields) {
                 work.add(f::finish);
             }
-            List<LayoutSpecNode> children = run(work);
+            if (validity != null) {
+                work.add(validity::finish);
+            }
+            List<LayoutSpecNode> finished = run(work);
+            List<LayoutSpecNode> children = new ArrayList<>(finished.size());
+            if (validity != null) {
+                children.add(finished.getLast());
+            }
+            children.addAll(finished.subList(0, fields.size()));
             if (validityLane != null) {
                 file.commit(validityLane);
             }
@@ -276,7 +287,10 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
 
         /**
          * Runs {@code work} on the workers (all of it, even when a part fails) and returns the results in order, or
-         * throws the failure of the first part that failed; without workers, runs it in order on this thread.
+         * throws the failure of the first part (in order) that failed; without workers, runs it in order on this
+         * thread. {@code work} has a part per column, fields first and then the validity. The parts are queued longest
+         * first, by the time each column took the last time, so that a heavy column (FSST strings, say) does not start
+         * last and leave the other workers idle; the order does not change what is written.
          */
         private <T> List<T> run(List<Callable<T>> work) {
             List<T> results = new ArrayList<>(work.size());
@@ -286,12 +300,35 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
                 }
                 return results;
             }
-            List<Future<T>> futures;
+            int n = work.size();
+            long[] took = costs;
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            Arrays.sort(order, (a, b) -> took[a] != took[b] ? Long.compare(took[b], took[a]) : Integer.compare(a, b));
+            List<Callable<T>> queued = new ArrayList<>(n);
+            for (int i : order) {
+                Callable<T> c = work.get(i);
+                queued.add(() -> {
+                    long t0 = System.nanoTime();
+                    try {
+                        return c.call();
+                    } finally {
+                        took[i] = System.nanoTime() - t0;
+                    }
+                });
+            }
+            List<Future<T>> inQueueOrder;
             try {
-                futures = workers.invokeAll(work);
+                inQueueOrder = workers.invokeAll(queued);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new QuireIoException("interrupted while the columns were being written", e);
+            }
+            List<Future<T>> futures = new ArrayList<>(java.util.Collections.nCopies(n, null));
+            for (int k = 0; k < n; k++) {
+                futures.set(order[k], inQueueOrder.get(k));
             }
             for (Future<T> f : futures) {
                 try {
