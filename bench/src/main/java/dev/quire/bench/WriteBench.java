@@ -46,6 +46,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *   <li>{@code quire}: Quire's writer with its default options (the compressor and dictionaries on);</li>
  *   <li>{@code quireNoCompress}: the same with compression off ({@code quire convert --no-compress}), so the
  *       compressor's share of the time is the difference;</li>
+ *   <li>{@code quireOneThread}: default options on one thread ({@code WriteOptions.withThreads(1)}), so the
+ *       parallel columns' share is the difference;</li>
  *   <li>{@code vortexJni}: the reference's default writer, from Arrow vectors made from the same generator in setup
  *       (the export through Arrow's C data interface is inside the measured time; it hands over pointers).</li>
  * </ul>
@@ -89,6 +91,7 @@ public class WriteBench {
         long bytes = switch (method) {
             case "quire" -> size(this::quire);
             case "quireNoCompress" -> size(this::quireNoCompress);
+            case "quireOneThread" -> size(this::quireOneThread);
             case "vortexJni" -> size(this::vortexJni);
             default -> throw new IllegalStateException("no size for benchmark " + method);
         };
@@ -136,6 +139,11 @@ public class WriteBench {
     @Benchmark
     public void quireNoCompress() {
         write(WriteOptions.defaults().withCompression(false));
+    }
+
+    @Benchmark
+    public void quireOneThread() {
+        write(WriteOptions.defaults().withThreads(1));
     }
 
     private void write(WriteOptions options) {
