@@ -491,6 +491,20 @@ public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlo
     /** The values of {@code rows} only: their codes are picked first, then gathered as {@link #toCanonical()} does. */
     @Override
     public Optional<Array> take(long[] rows) {
+        DictArray picked = picked(rows);
+        return Optional.of(Gather.gather(dtype, picked, values.canonical()));
+    }
+
+    /**
+     * The rows as a dictionary array: their codes picked, the values shared with this array (and the arrays of its
+     * dictionary), nothing gathered. The picked codes are checked where they are read, as this array's are.
+     */
+    @Override
+    public Optional<Array> takeEncoded(long[] rows) {
+        return Optional.of(picked(rows));
+    }
+
+    private DictArray picked(long[] rows) {
         PrimitiveArray pickedCodes = codesAt(rows);
         boolean checked = codesChecked;
         long[] map = checked ? null : rows.clone();
@@ -500,8 +514,7 @@ public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlo
                 map[k] = rowMap[Math.toIntExact(rows[k])];
             }
         }
-        DictArray picked = new DictArray(dtype, pickedCodes, values, checked, malformed, firstRow, map);
-        return Optional.of(Gather.gather(dtype, picked, values.canonical()));
+        return new DictArray(dtype, pickedCodes, values, checked, malformed, firstRow, map);
     }
 
     /**

@@ -342,7 +342,7 @@ final class ScanRun implements AutoCloseable {
         return root.read(from, to, projection).thenApplyAsync(array -> {
             checkCancelled();
             // Keep the rows first, then decode: encoded columns may decode only the rows kept (TakeKernel).
-            Array kept = mask == null || mask.isAllTrue() ? array : Take.take(array, mask);
+            Array kept = mask == null || mask.isAllTrue() ? array : Take.take(array, mask, !canonical);
             StructArray batch = (StructArray) (canonical ? BatchStream.canonical(kept) : kept.toCanonical());
             if (sink == null) {
                 return batch;

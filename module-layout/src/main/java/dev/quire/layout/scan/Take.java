@@ -28,6 +28,14 @@ final class Take {
     private Take() {}
 
     static Array take(Array array, RowMask mask) {
+        return take(array, mask, false);
+    }
+
+    /**
+     * The rows {@code mask} selects; with {@code encoded}, arrays that offer a {@link TakeKernel} may hand them out
+     * still encoded ({@link TakeKernel#takeEncoded}), for scans whose batches are not decoded.
+     */
+    static Array take(Array array, RowMask mask, boolean encoded) {
         long n = array.length();
         long first = mask.nextSetBit(0);
         if (first < 0) {
@@ -40,11 +48,19 @@ final class Take {
             return first == 0 && end == n ? array : array.slice(first, end);
         }
         long[] rows = mask.toRows();
-        return gather(array, rows);
+        return gather(array, rows, encoded);
     }
 
     /** The values at {@code rows} (ascending), canonical. */
     static Array gather(Array array, long[] rows) {
+        return gather(array, rows, false);
+    }
+
+    /**
+     * The values at {@code rows} (ascending): canonical, or with {@code encoded}, in the encoding a
+     * {@link TakeKernel} chose to hand them out in.
+     */
+    static Array gather(Array array, long[] rows, boolean encoded) {
         return switch (array) {
             case PrimitiveArray p -> primitive(p, rows);
             case BoolArray b -> new BoolArray(bits(b.bits(), rows), validity(b.validity(), rows));
@@ -53,14 +69,15 @@ final class Take {
             case StructArray s -> {
                 List<Array> fields = new ArrayList<>(s.fields().size());
                 for (Array f : s.fields()) {
-                    fields.add(gather(f, rows));
+                    fields.add(gather(f, rows, encoded));
                 }
                 yield new StructArray(s.dtype(), fields, rows.length, validity(s.validity(), rows));
             }
-            case ExtensionArray e -> new ExtensionArray(e.dtype(), gather(e.storage(), rows));
+            case ExtensionArray e -> new ExtensionArray(e.dtype(), gather(e.storage(), rows, encoded));
             case NullArray x -> new NullArray(rows.length);
             case ConstantArray c -> new ConstantArray(c.scalar(), rows.length);
-            case TakeKernel k -> k.take(rows).orElseGet(() -> gather(array.toCanonical(), rows));
+            case TakeKernel k -> (encoded ? k.takeEncoded(rows) : k.take(rows))
+                    .orElseGet(() -> gather(array.toCanonical(), rows));
             default -> gather(array.toCanonical(), rows);
         };
     }

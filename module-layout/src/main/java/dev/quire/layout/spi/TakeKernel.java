@@ -21,4 +21,15 @@ public interface TakeKernel {
      * @param rows row indices, ascending, distinct and below the array's length
      */
     Optional<Array> take(long[] rows);
+
+    /**
+     * The values at {@code rows} in whatever encoding is cheapest to hand on, for a scan that hands out encoded
+     * batches ({@code Scan.canonical(false)}): a dictionary, say, picks only its codes and keeps sharing its values.
+     * Decoded, the result must equal {@link #take}'s, validity included. By default, {@link #take}'s canonical array.
+     *
+     * @param rows row indices, ascending, distinct and below the array's length
+     */
+    default Optional<Array> takeEncoded(long[] rows) {
+        return take(rows);
+    }
 }
