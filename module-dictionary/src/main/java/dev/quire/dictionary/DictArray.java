@@ -473,8 +473,11 @@ public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlo
                 int c = block[i];
                 int from = s[c];
                 int size = s[c + 1] - from;
-                if (size <= 16) {
-                    // both arrays have 16 bytes of room past every value: two word copies, whatever the size
+                if (size <= 8) {
+                    // both arrays have 16 bytes of room past every value: one word copy for a short value (flags,
+                    // codes: the common case, and half the VarHandle calls, which cost most before C2 compiles this)
+                    WORD.set(dst, pos, (long) WORD.get(src, from));
+                } else if (size <= 16) {
                     WORD.set(dst, pos, (long) WORD.get(src, from));
                     WORD.set(dst, pos + 8, (long) WORD.get(src, from + 8));
                 } else {
