@@ -88,6 +88,12 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--no-compress", description = "Write arrays uncompressed (canonical), without the compressor.")
     boolean noCompress;
 
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Threads that encode and compress the columns in parallel (default: the number of"
+                    + " processors, at most " + WriteOptions.MAX_DEFAULT_THREADS + "); the file is the same whatever"
+                    + " N is.")
+    Integer threads;
+
     @Override
     public Integer call() {
         if (!input.equals("-") && Files.isRegularFile(Path.of(input)) && VortexRewrite.isVortex(Path.of(input))) {
@@ -143,8 +149,12 @@ final class ConvertCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--dict-max-bytes must be at least 1, got "
                     + dictMaxBytes);
         }
-        return WriteOptions.defaults().withDictionary(!noDict).withDictionaryMaxBytes(dictMaxBytes)
+        if (threads != null && threads < 1) {
+            throw new ParameterException(spec.commandLine(), "--threads must be at least 1, got " + threads);
+        }
+        WriteOptions options = WriteOptions.defaults().withDictionary(!noDict).withDictionaryMaxBytes(dictMaxBytes)
                 .withCompression(!noCompress);
+        return threads == null ? options : options.withThreads(threads);
     }
 
     private CsvConverter.Options options() {

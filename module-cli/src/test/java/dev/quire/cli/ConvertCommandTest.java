@@ -169,6 +169,25 @@ class ConvertCommandTest {
         assertTrue(bad.err().startsWith("quire: --dict-max-bytes must be at least 1, got 0"), bad.err());
     }
 
+    /** --threads changes who does the work, not a byte of the file. */
+    @Test
+    void threadsLeaveTheFileAsItIs() throws IOException {
+        StringBuilder text = new StringBuilder("k,label,note\n");
+        for (int i = 0; i < 30_000; i++) {
+            text.append(i).append(",label-").append(i % 37).append(",free text number ").append(i * 7919L)
+                    .append('\n');
+        }
+        Path in = csv("threads.csv", text.toString());
+        Path one = dir.resolve("one.vortex");
+        Path three = dir.resolve("three.vortex");
+        assertEquals(0, Cli.run("convert", in.toString(), one.toString(), "--threads", "1").code());
+        assertEquals(0, Cli.run("convert", in.toString(), three.toString(), "--threads", "3").code());
+        assertEquals(-1L, Files.mismatch(one, three));
+        Cli.Run bad = Cli.run("convert", in.toString(), dir.resolve("bad.vortex").toString(), "--threads", "0");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("quire: --threads must be at least 1, got 0"), bad.err());
+    }
+
     private static int dictionaries(Path file) {
         try (VortexFile f = VortexFile.open(file)) {
             return dictionaries(f.layout());
