@@ -2,9 +2,9 @@ package dev.quire.layout.scan;
 
 import dev.quire.errors.ClosedException;
 import dev.quire.layout.array.Array;
-import dev.quire.layout.array.ExtensionArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.internal.format.CanonicalTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -78,22 +78,7 @@ public final class BatchStream implements Iterable<StructArray>, Iterator<Struct
 
     /** Canonicalises a batch and, through structs and extensions, every field in it. */
     static Array canonical(Array array) {
-        Array c = array.toCanonical();
-        if (c instanceof StructArray s) {
-            List<Array> fields = new ArrayList<>(s.fields().size());
-            boolean changed = false;
-            for (Array f : s.fields()) {
-                Array cf = canonical(f);
-                changed |= cf != f;
-                fields.add(cf);
-            }
-            return changed ? new StructArray(s.dtype(), fields, s.length(), s.validity()) : s;
-        }
-        if (c instanceof ExtensionArray e) {
-            Array storage = canonical(e.storage());
-            return storage == e.storage() ? e : new ExtensionArray(e.dtype(), storage);
-        }
-        return c;
+        return CanonicalTrees.of(array);
     }
 
     public Stream<StructArray> stream() {

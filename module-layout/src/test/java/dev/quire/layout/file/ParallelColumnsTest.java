@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.ArrayBuilder;
+import dev.quire.layout.array.PrimitiveBuilder;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.Validity;
@@ -95,6 +96,85 @@ class ParallelColumnsTest {
     }
 
     @Test
+    void aBatchLargerThanARoundIsDecodedOnceAndWrittenAlike() throws Exception {
+        DType.Struct schema = DType.Struct.of(
+                new Field("a", new DType.Primitive(PType.I64, false)),
+                new Field("b", new DType.Primitive(PType.I64, false)));
+        int n = 3 * 65_536 + 5;
+        byte[][] files = new byte[2][];
+        for (int k = 0; k < 2; k++) {
+            Counting a = new Counting(column(n));
+            StructArray batch = new StructArray(schema, List.of(a, column(n)), n, Validity.NON_NULLABLE);
+            files[k] = write(schema, List.of(batch), small(k == 0 ? 1 : 3));
+            assertEquals(1, a.decoded[0], "the column is decoded once, not once per round");
+        }
+        assertArrayEquals(files[0], files[1]);
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("rounds", ".vortex");
+        try {
+            java.nio.file.Files.write(file, files[1]);
+            try (VortexFile f = VortexFile.open(file); var stream = f.scan().batches()) {
+                long seen = 0;
+                for (StructArray b : stream) {
+                    for (int i = 0; i < b.length(); i++, seen++) {
+                        assertEquals(seen, ((Number) b.field(0).scalarAt(i).value()).longValue());
+                    }
+                }
+                assertEquals(n, seen);
+            }
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+        }
+    }
+
+    /** An encoded-looking array counting how often it is decoded. */
+    private record Counting(Array inner, int[] decoded) implements Array {
+        Counting(Array inner) {
+            this(inner, new int[1]);
+        }
+
+        @Override
+        public DType dtype() {
+            return inner.dtype();
+        }
+
+        @Override
+        public long length() {
+            return inner.length();
+        }
+
+        @Override
+        public String encodingId() {
+            return "test.counting";
+        }
+
+        @Override
+        public boolean isValid(long index) {
+            return true;
+        }
+
+        @Override
+        public long nullCount() {
+            return 0;
+        }
+
+        @Override
+        public Array slice(long from, long to) {
+            return inner.slice(from, to);
+        }
+
+        @Override
+        public Array toCanonical() {
+            decoded[0]++;
+            return inner;
+        }
+
+        @Override
+        public Scalar scalarAt(long index) {
+            return inner.scalarAt(index);
+        }
+    }
+
+    @Test
     void aColumnFailingOnAWorkerFailsTheWrite() {
         DType.Struct schema = DType.Struct.of(
                 new Field("ok", new DType.Primitive(PType.I64, false)),
@@ -124,9 +204,9 @@ class ParallelColumnsTest {
     }
 
     private static Array column(int n) {
-        ArrayBuilder b = ArrayBuilder.forType(new DType.Primitive(PType.I64, false));
+        PrimitiveBuilder b = (PrimitiveBuilder) ArrayBuilder.forType(new DType.Primitive(PType.I64, false));
         for (int i = 0; i < n; i++) {
-            b.appendScalar(new Scalar(new DType.Primitive(PType.I64, false), (long) i));
+            b.appendLong(i);
         }
         return b.finish();
     }

@@ -196,9 +196,10 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
      * The file's top-level struct. Each field, and the struct's validity when it is nullable, writes its segments
      * through a {@link FileWriter.Lane} of its own: with {@code workers}, the fields take each batch (and finish) in
      * parallel, compressing their chunks on the worker threads; then the lanes are committed in the order a writer on
-     * one thread would have written them (fields in order for a batch; validity first, then the fields, at the end).
-     * The file's bytes are the same whatever the number of threads. {@link #append} returns once every field has
-     * copied the batch's rows, so the caller may reuse the batch.
+     * one thread would have written them (fields in order after each round of at most {@link #ROUND_ROWS} rows of a
+     * batch; validity first, then the fields, at the end). The file's bytes are the same whatever the number of
+     * threads. {@link #append} returns once every field has copied the batch's rows, so the caller may reuse the
+     * batch.
      */
     static final class Columns extends ColumnWriter {
         private final FileWriter file;
@@ -230,33 +231,55 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
             costs = new long[fields.size() + (validity == null ? 0 : 1)];
         }
 
+        /**
+         * The most rows one round of {@link #append} gives the columns before their lanes are committed: a lane keeps
+         * the compressed chunks of a round, so rounds keep the writer's memory bounded however large a batch is.
+         */
+        static final int ROUND_ROWS = 65_536;
+
         @Override
         public void append(Array values, long from, long to) {
             StructArray struct = (StructArray) values.toCanonical();
+            List<Array> columns = struct.fields();
+            if (to - from > ROUND_ROWS) {
+                // decoded once, not once a round (the columns' writers decode what they are given)
+                List<Callable<Array>> decode = new ArrayList<>(columns.size());
+                for (Array c : columns) {
+                    decode.add(() -> CanonicalTrees.of(c));
+                }
+                columns = run(decode, new long[decode.size()]);
+            }
+            BoolArray bits = validity == null ? null : Struct.validityBits(struct.validity(), struct.length());
+            for (long start = from; start < to; start += ROUND_ROWS) {
+                round(columns, bits, start, Math.min(to, start + ROUND_ROWS));
+            }
+            rows += to - from;
+        }
+
+        /** Rows {@code [from, to)} of every column, then the lanes committed in field order. */
+        private void round(List<Array> columns, BoolArray bits, long from, long to) {
             List<Callable<Void>> work = new ArrayList<>(fields.size() + 1);
             for (int i = 0; i < fields.size(); i++) {
                 ColumnWriter field = fields.get(i);
-                Array column = struct.field(i);
+                Array column = columns.get(i);
                 work.add(() -> {
                     field.append(column, from, to);
                     return null;
                 });
             }
             if (validity != null) {
-                BoolArray bits = Struct.validityBits(struct.validity(), struct.length());
                 work.add(() -> {
                     validity.append(bits, from, to);
                     return null;
                 });
             }
-            run(work);
+            run(work, costs);
             for (FileWriter.Lane lane : lanes) {
                 file.commit(lane);
             }
             if (validityLane != null) {
                 file.commit(validityLane);
             }
-            rows += to - from;
         }
 
         @Override
@@ -270,7 +293,7 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
             if (validity != null) {
                 work.add(validity::finish);
             }
-            List<LayoutSpecNode> finished = run(work);
+            List<LayoutSpecNode> finished = run(work, costs);
             List<LayoutSpecNode> children = new ArrayList<>(finished.size());
             if (validity != null) {
                 children.add(finished.getLast());
@@ -288,11 +311,12 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         /**
          * Runs {@code work} on the workers (all of it, even when a part fails) and returns the results in order, or
          * throws the failure of the first part (in order) that failed; without workers, runs it in order on this
-         * thread. {@code work} has a part per column, fields first and then the validity. The parts are queued longest
-         * first, by the time each column took the last time, so that a heavy column (FSST strings, say) does not start
-         * last and leave the other workers idle; the order does not change what is written.
+         * thread. The parts are queued longest first, by the time each took the last time ({@code took}, by part,
+         * updated here: {@link #costs} for the columns' parts, fields first and then the validity), so that a heavy
+         * column (FSST strings, say) does not start last and leave the other workers idle; the order does not change
+         * what is written.
          */
-        private <T> List<T> run(List<Callable<T>> work) {
+        private <T> List<T> run(List<Callable<T>> work, long[] took) {
             List<T> results = new ArrayList<>(work.size());
             if (workers == null || work.size() < 2) {
                 for (Callable<T> c : work) {
@@ -301,7 +325,6 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
                 return results;
             }
             int n = work.size();
-            long[] took = costs;
             Integer[] order = new Integer[n];
             for (int i = 0; i < n; i++) {
                 order[i] = i;
