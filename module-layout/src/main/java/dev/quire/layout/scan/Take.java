@@ -16,6 +16,7 @@ import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -98,6 +99,10 @@ final class Take {
      * check) every time; wider ones (16- and 32-byte decimals) are copied per value.
      */
     private static MemorySegment slots(MemorySegment src, int width, long[] rows) {
+        MemorySegment fromArray = heapSlots(src, width, rows);
+        if (fromArray != null) {
+            return fromArray;
+        }
         MemorySegment dst = MemorySegment.ofArray(new byte[Math.multiplyExact(rows.length, width)]);
         switch (width) {
             case 8 -> {
@@ -128,6 +133,89 @@ final class Take {
         }
         return dst;
     }
+
+    /**
+     * The slots gathered with plain array reads and writes, when {@code src} lies in a Java array of the slots' width
+     * at a whole slot (decoded arrays do) on a little-endian host (where the array's elements are the little-endian
+     * slots): no segment access per row, which costs most before the JIT has compiled this loop. Null otherwise.
+     */
+    private static MemorySegment heapSlots(MemorySegment src, int width, long[] rows) {
+        if (!LITTLE_ENDIAN || src.heapBase().isEmpty() || src.address() % width != 0) {
+            return null;
+        }
+        Object base = src.heapBase().get();
+        int first = (int) (src.address() / width);
+        if (base instanceof long[] words && width < 8) {
+            // narrower slots packed in longs (how decoded integers are often held): slot k is lane k % (8 / width)
+            // of word k / (8 / width), lowest lane first
+            return packedSlots(words, first, width, rows);
+        }
+        switch (base) {
+            case long[] a when width == 8 -> {
+                long[] out = new long[rows.length];
+                for (int i = 0; i < rows.length; i++) {
+                    out[i] = a[first + (int) rows[i]];
+                }
+                return MemorySegment.ofArray(out);
+            }
+            case int[] a when width == 4 -> {
+                int[] out = new int[rows.length];
+                for (int i = 0; i < rows.length; i++) {
+                    out[i] = a[first + (int) rows[i]];
+                }
+                return MemorySegment.ofArray(out);
+            }
+            case short[] a when width == 2 -> {
+                short[] out = new short[rows.length];
+                for (int i = 0; i < rows.length; i++) {
+                    out[i] = a[first + (int) rows[i]];
+                }
+                return MemorySegment.ofArray(out);
+            }
+            case byte[] a when width == 1 -> {
+                byte[] out = new byte[rows.length];
+                for (int i = 0; i < rows.length; i++) {
+                    out[i] = a[first + (int) rows[i]];
+                }
+                return MemorySegment.ofArray(out);
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    /** {@link #heapSlots} for 1-, 2- and 4-byte slots held in a {@code long[]} from slot {@code first}. */
+    private static MemorySegment packedSlots(long[] words, int first, int width, long[] rows) {
+        switch (width) {
+            case 4 -> {
+                int[] out = new int[rows.length];
+                for (int i = 0; i < rows.length; i++) {
+                    long k = first + rows[i];
+                    out[i] = (int) (words[(int) (k >>> 1)] >>> ((k & 1) << 5));
+                }
+                return MemorySegment.ofArray(out);
+            }
+            case 2 -> {
+                short[] out = new short[rows.length];
+                for (int i = 0; i < rows.length; i++) {
+                    long k = first + rows[i];
+                    out[i] = (short) (words[(int) (k >>> 2)] >>> ((k & 3) << 4));
+                }
+                return MemorySegment.ofArray(out);
+            }
+            default -> {
+                byte[] out = new byte[rows.length];
+                for (int i = 0; i < rows.length; i++) {
+                    long k = first + rows[i];
+                    out[i] = (byte) (words[(int) (k >>> 3)] >>> ((k & 7) << 3));
+                }
+                return MemorySegment.ofArray(out);
+            }
+        }
+    }
+
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     private static VarBinViewArray views(VarBinViewArray v, long[] rows) {
         MemorySegment src = v.views();
