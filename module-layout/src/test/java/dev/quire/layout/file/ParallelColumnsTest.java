@@ -103,7 +103,7 @@ class ParallelColumnsTest {
         int n = 3 * 65_536 + 5;
         byte[][] files = new byte[2][];
         for (int k = 0; k < 2; k++) {
-            Counting a = new Counting(column(n));
+            Encoded a = new Encoded(column(n), false);
             StructArray batch = new StructArray(schema, List.of(a, column(n)), n, Validity.NON_NULLABLE);
             files[k] = write(schema, List.of(batch), small(k == 0 ? 1 : 3));
             assertEquals(1, a.decoded[0], "the column is decoded once, not once per round");
@@ -126,54 +126,6 @@ class ParallelColumnsTest {
         }
     }
 
-    /** An encoded-looking array counting how often it is decoded. */
-    private record Counting(Array inner, int[] decoded) implements Array {
-        Counting(Array inner) {
-            this(inner, new int[1]);
-        }
-
-        @Override
-        public DType dtype() {
-            return inner.dtype();
-        }
-
-        @Override
-        public long length() {
-            return inner.length();
-        }
-
-        @Override
-        public String encodingId() {
-            return "test.counting";
-        }
-
-        @Override
-        public boolean isValid(long index) {
-            return true;
-        }
-
-        @Override
-        public long nullCount() {
-            return 0;
-        }
-
-        @Override
-        public Array slice(long from, long to) {
-            return inner.slice(from, to);
-        }
-
-        @Override
-        public Array toCanonical() {
-            decoded[0]++;
-            return inner;
-        }
-
-        @Override
-        public Scalar scalarAt(long index) {
-            return inner.scalarAt(index);
-        }
-    }
-
     @Test
     void aColumnFailingOnAWorkerFailsTheWrite() {
         DType.Struct schema = DType.Struct.of(
@@ -181,7 +133,7 @@ class ParallelColumnsTest {
                 new Field("bad", new DType.Primitive(PType.I64, false)),
                 new Field("also_ok", new DType.Primitive(PType.I64, false)));
         Array good = column(100);
-        Array failing = new Failing(column(100));
+        Array failing = new Encoded(column(100), true);
         StructArray batch = new StructArray(schema, List.of(good, failing, good), 100, Validity.NON_NULLABLE);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (WritableByteChannel channel = Channels.newChannel(bytes);
@@ -224,8 +176,15 @@ class ParallelColumnsTest {
         return bytes.toByteArray();
     }
 
-    /** An encoded-looking array whose decoding fails, as a lazily read array over a damaged file would. */
-    private record Failing(Array inner) implements Array {
+    /**
+     * An encoded-looking array over {@code inner}: it counts its decodings, and with {@code fails} its decoding fails,
+     * as a lazily read array over a damaged file would.
+     */
+    private record Encoded(Array inner, boolean fails, int[] decoded) implements Array {
+        Encoded(Array inner, boolean fails) {
+            this(inner, fails, new int[1]);
+        }
+
         @Override
         public DType dtype() {
             return inner.dtype();
@@ -238,7 +197,7 @@ class ParallelColumnsTest {
 
         @Override
         public String encodingId() {
-            return "test.failing";
+            return "test.encoded";
         }
 
         @Override
@@ -253,12 +212,16 @@ class ParallelColumnsTest {
 
         @Override
         public Array slice(long from, long to) {
-            return new Failing(inner.slice(from, to));
+            return new Encoded(inner.slice(from, to), fails);
         }
 
         @Override
         public Array toCanonical() {
-            throw new InvalidArgumentException("column bad cannot be decoded");
+            decoded[0]++;
+            if (fails) {
+                throw new InvalidArgumentException("column bad cannot be decoded");
+            }
+            return inner;
         }
 
         @Override
