@@ -29,8 +29,8 @@ import java.util.function.UnaryOperator;
  * Files are readable by Vortex 0.76 (unless {@link WriteOptions#lz4Buffers()} is on).
  *
  * <p>The top-level columns are encoded and compressed in parallel on {@link WriteOptions#threads()} threads (daemon
- * threads named {@code quire-writer-N}, started on the first batch, stopped by {@link #close()} or after a few
- * seconds idle); the file's bytes are the same whatever their number. {@link #write} returns once every column has
+ * threads named {@code quire-writer-N}, started on the first batch, ended by {@link #close()}, or after a few
+ * seconds idle if it is never called); the file's bytes are the same whatever their number. {@link #write} returns once every column has
  * taken the batch's rows. A writer is used by one thread at a time.
  *
  * <pre>{@code
@@ -82,6 +82,21 @@ public final class VortexWriter implements AutoCloseable {
     }
 
     private static final long IDLE_SECONDS = 5;
+
+    /**
+     * Stops the worker threads and waits for them to end: every task finished before {@link #close} got here, so
+     * they end at once, and a closed writer leaves no thread behind. An interrupt ends the wait early and is kept.
+     */
+    private void stopWorkers() {
+        workers.shutdown();
+        try {
+            if (!workers.awaitTermination(IDLE_SECONDS, TimeUnit.SECONDS)) {
+                workers.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     /** The compressor {@code options} ask for: the preferred one on the path when compression is on, else none. */
     private static UnaryOperator<Array> compressorFor(WriteOptions options) {
@@ -166,7 +181,7 @@ public final class VortexWriter implements AutoCloseable {
             }
         } finally {
             if (workers != null) {
-                workers.shutdown();
+                stopWorkers();
             }
             if (ownsChannel) {
                 try {

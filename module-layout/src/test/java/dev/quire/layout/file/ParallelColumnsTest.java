@@ -148,6 +148,14 @@ class ParallelColumnsTest {
     }
 
     @Test
+    void aClosedWriterLeavesNoThreadBehind() {
+        QuireWrittenFiles.write(QuireWrittenFiles.ALL_TYPES, 500, 1, small(4));
+        long writers = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("quire-writer-") && t.isAlive()).count();
+        assertEquals(0, writers, "worker threads alive after close");
+    }
+
+    @Test
     void threadsMustBePositive() {
         assertThrows(InvalidArgumentException.class, () -> WriteOptions.defaults().withThreads(0));
         assertTrue(WriteOptions.defaults().threads() >= 1);
