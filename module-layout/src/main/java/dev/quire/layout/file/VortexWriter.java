@@ -15,7 +15,9 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -29,9 +31,9 @@ import java.util.function.UnaryOperator;
  * Files are readable by Vortex 0.76 (unless {@link WriteOptions#lz4Buffers()} is on).
  *
  * <p>The top-level columns are encoded and compressed in parallel on {@link WriteOptions#threads()} threads (daemon
- * threads named {@code quire-writer-N}, started on the first batch, ended by {@link #close()}, or after a few
- * seconds idle if it is never called); the file's bytes are the same whatever their number. {@link #write} returns once every column has
- * taken the batch's rows. A writer is used by one thread at a time.
+ * threads named {@code quire-writer-N}, started on the first batch, ended by {@link #close()}, or after a few seconds
+ * idle if it is never called); the file's bytes are the same whatever their number. {@link #write} returns once every
+ * column has taken the batch's rows. A writer is used by one thread at a time.
  *
  * <pre>{@code
  * try (VortexWriter writer = VortexWriter.create(path, schema)) {
@@ -47,6 +49,8 @@ public final class VortexWriter implements AutoCloseable {
     private final ColumnWriter root;
     /** The worker threads, or null when {@link WriteOptions#threads()} is 1. */
     private final ThreadPoolExecutor workers;
+    /** Every thread the workers started, to wait for on close. */
+    private final List<Thread> workerThreads = new CopyOnWriteArrayList<>();
     private long rows;
     private boolean closed;
     private boolean failed;
@@ -59,7 +63,7 @@ public final class VortexWriter implements AutoCloseable {
         this.ownsChannel = ownsChannel;
         this.file = new FileWriter(channel, options.lz4Buffers(), compressorFor(options));
         int threads = Math.min(options.threads(), Math.max(1, schema.fields().size()));
-        this.workers = threads > 1 ? workers(threads) : null;
+        this.workers = threads > 1 ? workers(threads, workerThreads) : null;
         this.root = ColumnWriter.create(schema, file, options, workers);
     }
 
@@ -67,12 +71,13 @@ public final class VortexWriter implements AutoCloseable {
 
     /**
      * {@code threads} daemon threads that end after {@value #IDLE_SECONDS} seconds without work, so a writer that is
-     * never closed leaves none behind for long.
+     * never closed leaves none behind for long; each thread started is added to {@code started}.
      */
-    private static ThreadPoolExecutor workers(int threads) {
+    private static ThreadPoolExecutor workers(int threads, List<Thread> started) {
         ThreadFactory factory = r -> {
             Thread t = new Thread(r, "quire-writer-" + WORKER_NUMBER.incrementAndGet());
             t.setDaemon(true);
+            started.add(t);
             return t;
         };
         ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, IDLE_SECONDS, TimeUnit.SECONDS,
@@ -85,13 +90,19 @@ public final class VortexWriter implements AutoCloseable {
 
     /**
      * Stops the worker threads and waits for them to end: every task finished before {@link #close} got here, so
-     * they end at once, and a closed writer leaves no thread behind. An interrupt ends the wait early and is kept.
+     * they end at once, and a closed writer leaves no thread behind. (The pool counts as terminated a moment before
+     * its last thread has ended, hence the joins.) An interrupt ends the wait early and is kept.
      */
     private void stopWorkers() {
         workers.shutdown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(IDLE_SECONDS);
         try {
-            if (!workers.awaitTermination(IDLE_SECONDS, TimeUnit.SECONDS)) {
-                workers.shutdownNow();
+            for (Thread t : workerThreads) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    break;
+                }
+                t.join(left);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
