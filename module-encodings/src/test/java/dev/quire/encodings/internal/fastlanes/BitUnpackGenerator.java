@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.IntFunction;
 
 /**
  * Writes {@code BitUnpack8/16/32/64.java}, and {@code BitUnpack8Swar/32Swar.java} ({@link #generateSwar}): one
@@ -103,13 +104,7 @@ public final class BitUnpackGenerator {
             int start = r * w;
             int k = start / bits;
             int shift = start % bits;
-            for (int need = k; need <= (shift + w > bits ? k + 1 : k); need++) {
-                if (!loaded[need]) {
-                    s.append("            ").append(work).append(" w").append(need).append(" = ")
-                            .append(load(bits, lanes, need)).append(";\n");
-                    loaded[need] = true;
-                }
-            }
+            loadWords(s, loaded, k, shift + w > bits, need -> work + " w" + need + " = " + load(bits, lanes, need));
             String expr;
             String word = "w" + k;
             String shifted = shift == 0 ? word : "(" + word + " >>> " + shift + ")";
@@ -194,6 +189,20 @@ public final class BitUnpackGenerator {
         return "0x" + Long.toHexString(all) + "L";
     }
 
+    /**
+     * Declares the packed words a row reads that no earlier row loaded: word {@code k}, and {@code k + 1} when the
+     * row's value crosses into it. {@code declaration} gives the statement for word {@code need}.
+     */
+    private static void loadWords(StringBuilder s, boolean[] loaded, int k, boolean crosses,
+            IntFunction<String> declaration) {
+        for (int need = k; need <= (crosses ? k + 1 : k); need++) {
+            if (!loaded[need]) {
+                s.append("            ").append(declaration.apply(need)).append(";\n");
+                loaded[need] = true;
+            }
+        }
+    }
+
     private static void swarMethod(StringBuilder s, int bits, int w) {
         s.append("\n    private static void unpack").append(w)
                 .append("(long[] in, int inOffset, long[] out, int outOffset) {\n");
@@ -206,13 +215,8 @@ public final class BitUnpackGenerator {
             int start = r * w;
             int k = start / bits;
             int shift = start % bits;
-            for (int need = k; need <= (shift + w > bits ? k + 1 : k); need++) {
-                if (!loaded[need]) {
-                    s.append("            long w").append(need).append(" = in[")
-                            .append(need == 0 ? "b" : "b + " + 16 * need).append("];\n");
-                    loaded[need] = true;
-                }
-            }
+            loadWords(s, loaded, k, shift + w > bits,
+                    need -> "long w" + need + " = in[" + (need == 0 ? "b" : "b + " + 16 * need) + "]");
             String word = "w" + k;
             String shifted = shift == 0 ? word : "(" + word + " >>> " + shift + ")";
             String expr;

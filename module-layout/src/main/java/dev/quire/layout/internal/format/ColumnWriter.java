@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 
@@ -208,7 +207,7 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         private final List<FileWriter.Lane> lanes = new ArrayList<>();
         private final Leaf validity;
         private final FileWriter.Lane validityLane;
-        /** How long each column (by its part index in {@link #append}) took with the last batch, in nanoseconds. */
+        /** How long each column (fields, then the validity) took the last time it wrote, in nanoseconds. */
         private final long[] costs;
         private long rows;
 
@@ -349,18 +348,16 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
                 Thread.currentThread().interrupt();
                 throw new QuireIoException("interrupted while the columns were being written", e);
             }
+            // every part is done once invokeAll returns: read them back in their own order
             List<Future<T>> futures = new ArrayList<>(java.util.Collections.nCopies(n, null));
             for (int k = 0; k < n; k++) {
                 futures.set(order[k], inQueueOrder.get(k));
             }
             for (Future<T> f : futures) {
-                try {
-                    results.add(f.get());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new QuireIoException("interrupted while the columns were being written", e);
-                } catch (ExecutionException e) {
-                    throw rethrown(e.getCause());
+                if (f.state() == Future.State.SUCCESS) {
+                    results.add(f.resultNow());
+                } else {
+                    throw rethrown(f.exceptionNow());
                 }
             }
             return results;

@@ -23,7 +23,7 @@ import java.util.function.UnaryOperator;
  * The byte-level writer of a Vortex file: the leading magic, data segments (each aligned), and at the end the DType,
  * Layout and Footer flatbuffers, the Postscript and the end-of-file marker.
  *
- * <p>Segment ids handed out by {@link #writeArray} and by {@link Lane}s are provisional: a lane compresses its arrays
+ * <p>Segments are written through {@link Lane}s, whose segment ids are provisional: a lane compresses its arrays
  * on whatever thread writes to it, and its segments reach the file, with their final ids (positions in the footer's
  * segment table), only when {@link #commit} writes them. The layout tree keeps the provisional ids and {@link #finish}
  * translates them. Arrays are serialized at commit, so encodings are interned in the order segments reach the file,
@@ -60,16 +60,6 @@ public final class FileWriter {
         return position;
     }
 
-    /**
-     * Compresses (when on) and serializes {@code array} into a new segment, written now, and returns the segment's
-     * (provisional) id.
-     */
-    public int writeArray(Array array) {
-        int id = provisional.getAndIncrement();
-        place(id, writeSegment(compressor.apply(array)));
-        return id;
-    }
-
     /** A new lane, for one column's segments; they reach the file when {@link #commit} is given the lane. */
     public Lane lane() {
         return new Lane();
@@ -77,10 +67,10 @@ public final class FileWriter {
 
     /** Writes the segments pending in {@code lane}, in the order it was given them, and empties it. */
     public void commit(Lane lane) {
-        for (int k = 0; k < lane.arrays.size(); k++) {
-            place(lane.ids[k], writeSegment(lane.arrays.get(k)));
+        for (Lane.Pending p : lane.pending) {
+            place(p.id(), writeSegment(p.array()));
         }
-        lane.arrays.clear();
+        lane.pending.clear();
     }
 
     /**
@@ -89,8 +79,10 @@ public final class FileWriter {
      * are immutable, so keeping them until then is safe. Used by one thread at a time.
      */
     public final class Lane implements ChunkSink {
-        private final List<Array> arrays = new ArrayList<>();
-        private int[] ids = new int[8];
+        /** A compressed array waiting for its segment, under the provisional id it was given. */
+        private record Pending(int id, Array array) {}
+
+        private final List<Pending> pending = new ArrayList<>();
 
         private Lane() {}
 
@@ -98,12 +90,7 @@ public final class FileWriter {
         public int writeArray(Array array) {
             Array compressed = compressor.apply(array);
             int id = provisional.getAndIncrement();
-            int k = arrays.size();
-            if (k == ids.length) {
-                ids = Arrays.copyOf(ids, 2 * k);
-            }
-            ids[k] = id;
-            arrays.add(compressed);
+            pending.add(new Pending(id, compressed));
             return id;
         }
     }
