@@ -111,12 +111,11 @@ final class FsstChildren {
     }
 
     /**
-     * Child {@code index}, the {@code n + 1} codes offsets, relative to the first: {@code offsets[i] - offsets[0]}
+     * The {@code n + 1} codes offsets of {@code child}, relative to the first: {@code offsets[i] - offsets[0]}
      * for every {@code i}, and the first itself in {@code first[0]}. Checked: the offsets span bytes within the
      * {@code codeBytes}-byte codes buffer, at most one Java array of them, and none is below the one before it.
      */
-    static int[] codeOffsets(ArrayParts parts, int index, PType ptype, int n, long codeBytes, long[] first) {
-        Array child = child(parts, index, ptype, n + 1, "codes offsets");
+    static int[] codeOffsets(ArrayParts parts, Array child, PType ptype, int n, long codeBytes, long[] first) {
         int[] out = new int[n + 1];
         // the sign bit ends up set when an offset is below the one before it
         long bad = 0;
@@ -227,7 +226,8 @@ final class FsstChildren {
         return out;
     }
 
-    private static Array child(ArrayParts parts, int index, PType ptype, long length, String what) {
+    /** Child {@code index}, {@code length} non-nullable integers of type {@code ptype} (checked to be an integer). */
+    static Array child(ArrayParts parts, int index, PType ptype, long length, String what) {
         if (!ptype.isInteger()) {
             throw parts.malformed(what + " must have an integer type, got " + ptype.displayName());
         }

@@ -21,9 +21,10 @@ import java.lang.foreign.MemorySegment;
  * <p>The array is kept compressed ({@link LazyFsstArray}): decoding it whole decodes, like the reference, the codes
  * between the first and the last offset as one stream and cuts the result by the uncompressed lengths (the two must
  * agree on the total); takes and string filters decode only the values, or the leading bytes, they need, each from
- * its own codes. So the offsets are checked here not to decrease. The lengths are read and checked when first
- * needed: a prefix filter ({@code like 'the%'}) decides values on their codes alone and does not read or check them,
- * as the reference does not; reading the values always does. The older form (two buffers, the codes as a
+ * its own codes. So the first and last offsets are read and checked here, and every value's offset (checked not to
+ * decrease) only when a take or a filter needs it ({@link FsstCodeOffsets}). The lengths are read and checked when
+ * first needed: a prefix filter ({@code like 'the%'}) decides values on their codes alone and does not read or check
+ * them, as the reference does not; reading the values always does. The older form (two buffers, the codes as a
  * {@code vortex.varbin} binary child followed by the lengths) is decoded at once.
  */
 public final class FsstEncoding implements WritesEncodedArrays {
@@ -51,12 +52,12 @@ public final class FsstEncoding implements WritesEncodedArrays {
         PType offsetsType = Checks.integerPType(parts, meta.getCodesOffsetsPtype(), "codes offsets type");
         FsstSymbols symbols = FsstSymbols.read(parts, parts.buffer(0), parts.buffer(1));
         MemorySegment codes = parts.buffer(2);
-        long[] first = new long[1];
-        int[] offsets = FsstChildren.codeOffsets(parts, 1, offsetsType, (int) n, codes.byteSize(), first);
+        // the first and last offsets now, the others when a take or a filter needs them
+        FsstCodeOffsets offsets = FsstCodeOffsets.read(parts, 1, offsetsType, (int) n, codes.byteSize());
         // the lengths child is read only when something needs the lengths: a prefix filter does not
-        FsstValueEnds ends = new FsstValueEnds(parts, 0, lengthsType, (int) n, offsets[(int) n]);
+        FsstValueEnds ends = new FsstValueEnds(parts, 0, lengthsType, (int) n, offsets.span());
         Validity validity = parts.validity(2);
-        return LazyFsstArray.of(parts, dtype, symbols, codes, offsets, first[0], ends, validity);
+        return LazyFsstArray.of(parts, dtype, symbols, codes, offsets, ends, validity);
     }
 
     /** Two buffers: the codes are child 0, a binary varbin of the column's nullability, the lengths child 1. */

@@ -113,25 +113,6 @@ final class FsstSymbols {
     }
 
     /**
-     * Decodes the codes at {@code [from, to)} of {@code in} into {@code out} from its start, where they should produce
-     * exactly {@code total} bytes; {@code out} needs {@link #SLACK} bytes past {@code total}, and more lets the fast
-     * loop below run closer to the end ({@link #FAST_ROOM} past {@code total} lets it run to the last word of codes).
-     * The bytes past {@code total} are left unspecified. {@code codesStart} is where {@code in[0]} is in the codes
-     * buffer, for messages.
-     *
-     * @throws dev.quire.errors.MalformedFileException when the codes do not decode to {@code total} bytes, or hold a
-     *     code that names no symbol or end with an escape
-     */
-    void decodeBlock(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int total) {
-        int pos = decodeRun(parts, in, from, to, codesStart, out, total);
-        if (pos != total) {
-            throw parts.malformed("the codes at bytes [" + (codesStart + from) + ", " + (codesStart + to)
-                    + ") decode to " + (pos > total ? "more than " + total : pos)
-                    + " bytes, the uncompressed lengths of their values add up to " + total);
-        }
-    }
-
-    /**
      * Decodes the codes at {@code [from, to)} of {@code in} into {@code out} from its start, where the codes should
      * produce {@code total} bytes, and returns the position after the last byte written: {@code total} when they did,
      * less when the codes ran out first, more when they produce more (then it stops early). {@code out} has at least
@@ -194,6 +175,79 @@ final class FsstSymbols {
             }
         }
         return pos;
+    }
+
+    /** The most bytes eight codes without an escape decode to. */
+    private static final int WORD_BYTES = 8 * MAX_SYMBOL_LENGTH;
+
+    /**
+     * Decodes codes from {@code in[from]} into {@code out} from its start until exactly {@code total} bytes are out,
+     * and returns where the next code starts: for a reader that goes through a stream of values block by block and
+     * knows each block's decoded size (from the uncompressed lengths) but not where its codes end. Codes never span
+     * two values, so a block's bytes end at a code's end. {@code to} is where the stream's codes end; {@code out}
+     * needs {@link #FAST_ROOM} bytes past {@code total}. {@code codesStart} is where {@code in[0]} is in the codes
+     * buffer, for messages.
+     *
+     * <p>Eight codes go together as in {@link #decodeRun} while {@value #WORD_BYTES} bytes or more are left to
+     * produce: eight codes without an escape decode to at most that many, so they never run past the block's end.
+     * The last codes of a block go one at a time.
+     *
+     * @throws dev.quire.errors.MalformedFileException when the codes run out before {@code total} bytes, or a code's
+     *     symbol runs past them, or a code names no symbol, or the codes end with an escape
+     */
+    int decodeUntil(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int total) {
+        long[] t = table;
+        int pos = 0;
+        int i = from;
+        int fastEnd = to - 8;
+        int fastStop = total - WORD_BYTES;
+        while (true) {
+            while (i <= fastEnd && pos <= fastStop) {
+                long w = (long) LONG_LE.get(in, i);
+                if (((~w - ONES) & w & HIGHS) != 0) {
+                    break;
+                }
+                int p = pos;
+                int seen = 0;
+                for (int shift = 0; shift < 64; shift += 8) {
+                    int c = ((int) (w >>> shift) & 0xFF) << 1;
+                    int l = (int) t[c + 1];
+                    LONG_LE.set(out, p, t[c]);
+                    p += l;
+                    seen |= l;
+                }
+                if ((seen & BAD) != 0) {
+                    break;
+                }
+                pos = p;
+                i += 8;
+            }
+            if (pos >= total || i >= to) {
+                break;
+            }
+            int code = in[i++] & 0xFF;
+            int l = (int) t[2 * code + 1];
+            if (l != BAD) {
+                LONG_LE.set(out, pos, t[2 * code]);
+                pos += l;
+            } else if (code == ESCAPE) {
+                if (i == to) {
+                    throw parts.malformed("the codes end with an escape and no byte after it (codes byte "
+                            + (codesStart + i - 1) + ")");
+                }
+                out[pos++] = in[i++];
+            } else {
+                throw parts.malformed("code " + code + " at codes byte " + (codesStart + i - 1)
+                        + " names no symbol (the table has " + symbols.length + ")");
+            }
+        }
+        if (pos != total) {
+            throw parts.malformed("the codes from byte " + (codesStart + from) + (pos < total
+                    ? " end at byte " + (codesStart + to) + " after " + pos + " bytes"
+                    : " run past a value's end, to byte " + pos) + " of a block of values whose uncompressed lengths"
+                    + " add up to " + total);
+        }
+        return i;
     }
 
     /**

@@ -55,10 +55,11 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     private final FsstSymbols symbols;
     private final MemorySegment codes;
     /**
-     * The codes offsets of the whole chunk ({@code n + 1}, non-decreasing), relative to {@link #codesBase}: value
-     * {@code i}'s codes are bytes {@code [codesBase + offsets[i], codesBase + offsets[i + 1])} of {@link #codes}.
+     * The codes offsets of the whole chunk ({@code n + 1}), relative to {@link #codesBase}: value {@code i}'s codes
+     * are bytes {@code [codesBase + offsets.at(i), codesBase + offsets.at(i + 1))} of {@link #codes}. Every value's
+     * offset is read only for takes and filters ({@link FsstCodeOffsets#all()}).
      */
-    private final int[] offsets;
+    private final FsstCodeOffsets offsets;
     private final long codesBase;
     /**
      * Where each value of the whole chunk ends in its decoded stream ({@code n + 1}, from 0, non-decreasing), read
@@ -70,8 +71,8 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     private final Validity validity;
     private volatile VarBinViewArray canonical;
 
-    private LazyFsstArray(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes, int[] offsets,
-            long codesBase, FsstValueEnds valueEnds, int start, int length, Validity validity) {
+    private LazyFsstArray(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes,
+            FsstCodeOffsets offsets, long codesBase, FsstValueEnds valueEnds, int start, int length, Validity validity) {
         this.parts = parts;
         this.dtype = dtype;
         this.symbols = symbols;
@@ -85,14 +86,14 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     }
 
     /**
-     * The chunk's values, kept compressed. The caller checked the symbols and that the offsets do not decrease and
-     * stay within {@code codes}; the lengths are checked when first read (none negative, their sum within what the
-     * codes can produce).
+     * The chunk's values, kept compressed. The caller checked the symbols; the offsets' first and last were checked
+     * to lie within {@code codes}, and the others are checked when first read (none below the one before it); the
+     * lengths are checked when first read (none negative, their sum within what the codes can produce).
      */
-    static LazyFsstArray of(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes, int[] offsets,
-            long codesBase, FsstValueEnds valueEnds, Validity validity) {
-        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, codesBase, valueEnds, 0, valueEnds.count(),
-                validity);
+    static LazyFsstArray of(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes,
+            FsstCodeOffsets offsets, FsstValueEnds valueEnds, Validity validity) {
+        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, offsets.first(), valueEnds, 0,
+                valueEnds.count(), validity);
     }
 
     /** The chunk's running ends, read and checked from the lengths child on the first call. */
@@ -170,8 +171,9 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     /** The window's bytes, decoded as one stream, with {@link FsstSymbols#SLACK} bytes of zeros past the end. */
     private byte[] windowBytes() {
         int[] ends = ends();
-        long first = codesBase + offsets[start];
-        int codeBytes = offsets[start + length] - offsets[start];
+        int from = offsets.at(start);
+        long first = codesBase + from;
+        int codeBytes = offsets.at(start + length) - from;
         // The chunk's lengths were checked to add up to a buffer's worth at most, so a window's do too.
         return symbols.decode(parts, codes.asSlice(first, codeBytes), first, ends[start + length] - ends[start]);
     }
@@ -196,26 +198,42 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     }
 
     /**
-     * Decodes {@link BytesBlocks#BLOCK_ROWS} values per call. The codes are read in place when the buffer lives in a
-     * heap array, else each block's are copied into a small array the cursor reuses: the decode loop reads arrays.
+     * Decodes {@link BytesBlocks#BLOCK_ROWS} values per call, the window's codes as one stream: each block's codes
+     * start where the last block's ended and end where they have produced the block's bytes (the uncompressed
+     * lengths say how many), so no value's codes offset is read. After the last block the codes must have ended
+     * exactly at the window's last offset. The codes are read in place when the buffer lives in a heap array, else
+     * copied a run at a time into an array the cursor reuses: the decode loop reads arrays.
      */
     private final class BlockCursor implements BytesBlocks.Cursor {
-        /** The array holding the codes buffer, and where the buffer starts in it; or a copy of a block's codes. */
-        private byte[] in;
-        private final int inBase;
-        private final boolean inPlace;
+        /** Codes off the heap are copied at least this many bytes at a time. */
+        private static final int COPY_BYTES = 1 << 18;
+
         private final int[] ends = ends();
+        private final boolean inPlace;
+        /** Where the window's codes end in the codes buffer. */
+        private final long windowEnd;
+        /** The codes buffer's heap array, or a copy of a run of its bytes. */
+        private byte[] in;
+        /** The codes buffer's byte that {@code in[0]} holds (negative when the buffer starts inside the array). */
+        private long inAt0;
+        /** Where the next block's codes start in {@link #in}, and where the codes it holds end. */
+        private int at;
+        private int limit;
         /** The next row to decode, within the window. */
         private int row;
 
         BlockCursor() {
+            long windowStart = codesBase + offsets.at(start);
+            windowEnd = codesBase + offsets.at(start + length);
             if (codes.heapBase().orElse(null) instanceof byte[] b) {
                 in = b;
-                inBase = (int) codes.address();
+                inAt0 = -codes.address();
                 inPlace = true;
+                at = (int) (windowStart - inAt0);
+                limit = (int) (windowEnd - inAt0);
             } else {
                 in = new byte[0];
-                inBase = 0;
+                inAt0 = windowStart;
                 inPlace = false;
             }
         }
@@ -227,7 +245,6 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
                 return 0;
             }
             int first = start + row;
-            int last = first + n;
             int base = ends[first];
             int[] out = block.offsets();
             for (int k = 0; k <= n; k++) {
@@ -236,22 +253,38 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
             int total = out[n];
             // room for the fast loop to run to the block's last word of codes, not just to SLACK bytes from its end
             byte[] bytes = block.reserve((long) total + FsstSymbols.FAST_ROOM);
-            long codesFrom = codesBase + offsets[first];
-            int codeBytes = offsets[last] - offsets[first];
-            int from;
-            if (inPlace) {
-                from = inBase + (int) codesFrom;
-            } else {
-                if (in.length < codeBytes) {
-                    in = new byte[Math.max(codeBytes, 2 * in.length)];
-                }
-                MemorySegment.copy(codes, ValueLayout.JAVA_BYTE, codesFrom, in, 0, codeBytes);
-                from = 0;
+            if (!inPlace) {
+                copyCodes(total);
             }
-            // messages name bytes of the codes buffer: in[from] is its byte codesFrom
-            symbols.decodeBlock(parts, in, from, from + codeBytes, codesFrom - from, bytes, total);
+            at = symbols.decodeUntil(parts, in, at, limit, inAt0, bytes, total);
             row += n;
+            if (row == length && inAt0 + at != windowEnd) {
+                throw parts.malformed("the values' uncompressed lengths add up to " + (ends[start + length]
+                        - ends[start]) + " bytes, which the codes produce at codes byte " + (inAt0 + at)
+                        + ", before their end at byte " + windowEnd);
+            }
             return n;
+        }
+
+        /**
+         * Makes {@link #in} hold, from {@link #at}, the codes of a block of {@code total} bytes: at most two code
+         * bytes a decoded byte (an escape and its byte), or what is left of the window.
+         */
+        private void copyCodes(int total) {
+            long left = windowEnd - (inAt0 + at);
+            long want = Math.min(2L * total, left);
+            if (limit - at >= want) {
+                return;
+            }
+            int kept = limit - at;
+            int size = (int) Math.min(Math.max(want, COPY_BYTES), left);
+            byte[] into = in.length >= size ? in : new byte[size];
+            System.arraycopy(in, at, into, 0, kept);
+            MemorySegment.copy(codes, ValueLayout.JAVA_BYTE, inAt0 + limit, into, kept, size - kept);
+            in = into;
+            inAt0 += at;
+            at = 0;
+            limit = size;
         }
     }
 
@@ -261,6 +294,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
             return Optional.empty();
         }
         int[] ends = ends();
+        int[] offsets = this.offsets.all();
         long total = 0;
         for (long r : rows) {
             int i = start + (int) r;
@@ -360,6 +394,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     private void matchLiteral(BytesPredicate p, BytesPredicate.LeadingLiteral literal, long[] out) {
         FsstLiteralMatcher matcher = FsstLiteralMatcher.of(symbols, literal.bytes());
         HeapCodes in = heapCodes();
+        int[] offsets = this.offsets.all();
         if (p.literalIsPrefix()) {
             matcher.matchPrefix(parts, in.bytes(), in.shift(), in.codesAt0(), offsets, start, length,
                     literal.negated(), out);
@@ -378,6 +413,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
         byte[] scratch = new byte[lead + FsstSymbols.SLACK];
         int[] ends = ends();
         HeapCodes in = heapCodes();
+        int[] offsets = this.offsets.all();
         int shift = in.shift();
         for (int k = 0; k < length; k++) {
             int i = start + k;
@@ -404,7 +440,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
 
     /**
      * The window's codes in a heap array: value {@code i}'s codes are bytes
-     * {@code [shift + offsets[i], shift + offsets[i + 1])} of {@code bytes}, and {@code bytes[0]} is byte
+     * {@code [shift + offsets.at(i), shift + offsets.at(i + 1))} of {@code bytes}, and {@code bytes[0]} is byte
      * {@code codesAt0} of the codes buffer (for messages).
      */
     private record HeapCodes(byte[] bytes, int shift, long codesAt0) {}
@@ -424,12 +460,12 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
      * codes from memory faster than reads a value apart. The array is the caller's only until it calls this again.
      */
     private HeapCodes heapCodes() {
-        int first = offsets[start];
+        int first = offsets.at(start);
         if (codes.heapBase().orElse(null) instanceof byte[] b) {
             long at = codes.address();
             return new HeapCodes(b, (int) (at + codesBase), -at);
         }
-        int codeBytes = offsets[start + length] - first;
+        int codeBytes = offsets.at(start + length) - first;
         byte[] copy;
         if (codeBytes <= MAX_KEPT_COPY) {
             copy = KEPT_COPY.get();

@@ -20,6 +20,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * FSST arrays read through {@link BytesBlocks}: every block's values equal the values decoded whole, for random tables
@@ -96,21 +98,27 @@ class FsstBytesBlocksTest {
         }
     }
 
-    @Test
-    void codesOffTheHeapAreCopiedBlockByBlockAndGiveTheSameValues() {
+    /**
+     * Codes off the heap are copied a run at a time (at least 256 KiB): the larger case's codes take several runs,
+     * each keeping the codes the last one copied and the blocks have not read yet.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {400, 3000})
+    void codesOffTheHeapAreCopiedARunAtATimeAndGiveTheSameValues(int maxLength) {
         Random random = new Random(78);
-        List<byte[]> values = FsstDecodeTest.values(random, 3333, 400);
+        int n = 3333;
+        List<byte[]> values = FsstDecodeTest.values(random, n, maxLength);
         Node node = FsstDecodeTest.node(FsstDecodeTest.table(random), values, PType.U16, PType.U32, 2);
-        VarBinViewArray decoded = FsstDecodeTest.lazy(node, 3333).toCanonical();
+        VarBinViewArray decoded = FsstDecodeTest.lazy(node, n).toCanonical();
         try (Arena arena = Arena.ofConfined()) {
             List<MemorySegment> buffers = new ArrayList<>();
             for (MemorySegment b : node.buffers()) {
                 buffers.add(arena.allocate(Math.max(1, b.byteSize())).asSlice(0, b.byteSize()).copyFrom(b));
             }
             Node offHeap = new Node(node.encoding(), node.metadata(), buffers, node.children());
-            LazyFsstArray array = FsstDecodeTest.lazy(offHeap, 3333);
-            assertSameAsDecoded(drain(array.slice(100, 3333)), decoded.slice(100, 3333), "off the heap, window");
-            assertSameAsDecoded(drain(FsstDecodeTest.lazy(offHeap, 3333)), decoded, "off the heap");
+            LazyFsstArray array = FsstDecodeTest.lazy(offHeap, n);
+            assertSameAsDecoded(drain(array.slice(100, n)), decoded.slice(100, n), "off the heap, window");
+            assertSameAsDecoded(drain(FsstDecodeTest.lazy(offHeap, n)), decoded, "off the heap");
         }
     }
 
@@ -168,26 +176,59 @@ class FsstBytesBlocksTest {
         assertTrue(e.getMessage().contains("code 7 at codes byte " + at + " names no symbol"), e.getMessage());
     }
 
-    @Test
-    void lengthsThatCutTheStreamElsewhereAreReportedByTheBlockWhoseCodesDisagree() {
+    /** 2048 values "ab" (one code each) under other lengths, read through the cursor. */
+    private static List<byte[]> readWithLengths(long[] lengths) {
         List<byte[]> values = new ArrayList<>();
         for (int i = 0; i < 2048; i++) {
             values.add("ab".getBytes(StandardCharsets.UTF_8));
         }
         FsstEncodingTest.Table table = new FsstEncodingTest.Table(List.of("ab".getBytes(StandardCharsets.UTF_8)));
         Node good = FsstDecodeTest.node(table, values, PType.I32, PType.I32, 0);
+        Node other = new Node(good.encoding(), good.metadata(), good.buffers(),
+                List.of(Node.primitive(PType.I32, lengths), good.children().get(1)));
+        return drain(FsstDecodeTest.lazy(other, 2048));
+    }
+
+    /**
+     * The window's codes are one stream cut by the lengths, as the reference cuts them when it decodes: lengths that
+     * move a value's end (the total unchanged) move where the blocks cut it, whatever the offsets say, as decoding
+     * the window whole does.
+     */
+    @Test
+    void blocksCutTheStreamWhereTheLengthsSay() {
         long[] lengths = new long[2048];
         Arrays.fill(lengths, 2);
-        // the total is unchanged, so the window decoded as one stream agrees; the first block's codes do not
         lengths[1023] = 4;
         lengths[1024] = 0;
-        Node shifted = new Node(good.encoding(), good.metadata(), good.buffers(),
-                List.of(Node.primitive(PType.I32, lengths), good.children().get(1)));
-        BytesBlocks.Cursor cursor = FsstDecodeTest.lazy(shifted, 2048).bytesBlocks().orElseThrow();
-        MalformedFileException e = assertThrows(MalformedFileException.class,
-                () -> cursor.next(new BytesBlocks.Block()));
-        assertTrue(e.getMessage().contains("the codes at bytes [0, 1024) decode to 2048 bytes, the uncompressed "
-                + "lengths of their values add up to 2050"), e.getMessage());
+        List<byte[]> read = readWithLengths(lengths);
+        assertEquals("abab", new String(read.get(1023), StandardCharsets.UTF_8));
+        assertEquals(0, read.get(1024).length);
+        assertEquals("ab", new String(read.get(1025), StandardCharsets.UTF_8));
+    }
+
+    /** Lengths that add up to fewer bytes than the codes decode to, or more, are reported by the last block. */
+    @Test
+    void lengthsThatDisagreeWithTheCodesOnTheTotalAreReportedByTheLastBlock() {
+        long[] fewer = new long[2048];
+        Arrays.fill(fewer, 2);
+        fewer[2047] = 0;
+        MalformedFileException e = assertThrows(MalformedFileException.class, () -> readWithLengths(fewer));
+        assertTrue(e.getMessage().contains("add up to 4094 bytes, which the codes produce at codes byte 2047, before"
+                + " their end at byte 2048"), e.getMessage());
+        long[] more = new long[2048];
+        Arrays.fill(more, 2);
+        more[2047] = 4;
+        e = assertThrows(MalformedFileException.class, () -> readWithLengths(more));
+        assertTrue(e.getMessage().contains("the codes from byte 1024 end at byte 2048 after 2048 bytes of a block of"
+                + " values whose uncompressed lengths add up to 2050"), e.getMessage());
+        // a value's end inside a symbol: the block's bytes end in the middle of the codes' output
+        long[] split = new long[2048];
+        Arrays.fill(split, 2);
+        split[1023] = 1;
+        split[1024] = 3;
+        e = assertThrows(MalformedFileException.class, () -> readWithLengths(split));
+        assertTrue(e.getMessage().contains("the codes from byte 0 run past a value's end, to byte 2048 of a block of"
+                + " values whose uncompressed lengths add up to 2047"), e.getMessage());
     }
 
     @Test

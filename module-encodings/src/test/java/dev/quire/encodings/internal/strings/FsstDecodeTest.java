@@ -4,10 +4,12 @@ import static dev.quire.encodings.internal.Expected.assertMalformed;
 import static dev.quire.encodings.internal.Expected.assertValues;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.encodings.internal.InMemoryParts;
 import dev.quire.encodings.internal.Node;
+import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
@@ -247,7 +249,12 @@ class FsstDecodeTest {
             assertMalformed(shortLengths, BINARY, 2, "the uncompressed lengths add up to 8");
             Node backwards = new Node(good.encoding(), good.metadata(), good.buffers(),
                     List.of(good.children().get(0), Node.primitive(t, 0, 3, 2)));
-            assertMalformed(backwards, BINARY, 2, "codes offset 2 is 2, below the one before it, 3");
+            // decoded whole, the codes run from the first offset to the last, which cuts them short
+            assertMalformed(backwards, BINARY, 2, "the codes decode to 6 bytes, the uncompressed lengths add up to 9");
+            // a take reads every value's offset
+            MalformedFileException e = assertThrows(MalformedFileException.class,
+                    () -> lazy(backwards, 2).take(new long[] {1}));
+            assertTrue(e.getMessage().contains("codes offset 2 is 2, below the one before it, 3"), e.getMessage());
         }
         for (PType t : new PType[] {PType.I8, PType.I16, PType.I32, PType.I64}) {
             Node good = node(table, values, t, t, 0);
@@ -263,10 +270,15 @@ class FsstDecodeTest {
         hugeU32 = new Node(hugeU32.encoding(), hugeU32.metadata(), hugeU32.buffers(),
                 List.of(Node.primitive(PType.U32, 6, 0xFFFF_FFF0L), hugeU32.children().get(1)));
         assertMalformed(hugeU32, BINARY, 2, "uncompressed length of value 1 is " + 0xFFFF_FFF0L);
-        // 64-bit offsets far apart, whose differences overflow, still have to increase
+        // 64-bit offsets far apart, whose differences overflow, still have to increase (read for a take; the first
+        // and the last, all that decoding the window needs, are sound)
         Node three = node(table, List.of(values.get(0), values.get(1), values.get(1)), PType.U64, PType.I64, 0);
         Node wild = new Node(three.encoding(), three.metadata(), three.buffers(), List.of(three.children().get(0),
-                Node.primitive(PType.I64, 0, Long.MAX_VALUE, Long.MIN_VALUE + 1, 0)));
-        assertMalformed(wild, BINARY, 3, "codes offset 2 is " + (Long.MIN_VALUE + 1) + ", below the one before it");
+                Node.primitive(PType.I64, 0, Long.MAX_VALUE, Long.MIN_VALUE + 1, 4)));
+        assertValues(List.of(values.get(0), values.get(1), values.get(1)), lazy(wild, 3).toCanonical(), "wild");
+        MalformedFileException e = assertThrows(MalformedFileException.class,
+                () -> lazy(wild, 3).take(new long[] {0}));
+        assertTrue(e.getMessage().contains("codes offset 2 is " + (Long.MIN_VALUE + 1) + ", below the one before it"),
+                e.getMessage());
     }
 }

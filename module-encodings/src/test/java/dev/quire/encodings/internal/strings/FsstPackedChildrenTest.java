@@ -4,10 +4,12 @@ import static dev.quire.encodings.internal.Expected.assertMalformed;
 import static dev.quire.encodings.internal.Expected.assertValues;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.encodings.internal.InMemoryParts;
 import dev.quire.encodings.internal.Node;
+import dev.quire.errors.MalformedFileException;
 import dev.quire.encodings.internal.fastlanes.PackedNodes;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.LittleEndian;
@@ -118,8 +120,11 @@ class FsstPackedChildrenTest {
         backwards[2] = backwards[1] - 1;
         Node b = new Node(good.encoding(), good.metadata(), good.buffers(),
                 List.of(good.children().get(0), PackedNodes.bitPacked(PType.U32, offset, backwards)));
-        assertMalformed(b, UTF8, 3, "codes offset 2 is " + backwards[2] + ", below the one before it, "
-                + backwards[1]);
+        // the values decode from the first offset to the last, which are sound; a take reads every value's
+        LazyFsstArray array = assertInstanceOf(LazyFsstArray.class, InMemoryParts.decode(b, UTF8, 3));
+        MalformedFileException e = assertThrows(MalformedFileException.class, () -> array.take(new long[] {0}));
+        assertTrue(e.getMessage().contains("codes offset 2 is " + backwards[2] + ", below the one before it, "
+                + backwards[1]), e.getMessage());
         // offsets past the codes buffer
         long[] past = offsets.clone();
         past[3] = 1 << 20;
