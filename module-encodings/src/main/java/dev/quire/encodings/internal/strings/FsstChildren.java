@@ -111,6 +111,14 @@ final class FsstChildren {
     }
 
     /**
+     * Child {@code index}, the {@code n} uncompressed lengths, through its own block cursor when it offers one (see
+     * {@link #intBlocks}); empty otherwise.
+     */
+    static Optional<IntegerBlocks.Cursor> lengthBlocks(ArrayParts parts, int index, PType ptype, int n) {
+        return intBlocks(child(parts, index, ptype, n, "uncompressed lengths"));
+    }
+
+    /**
      * The {@code n + 1} codes offsets of {@code child}, relative to the first: {@code offsets[i] - offsets[0]}
      * for every {@code i}, and the first itself in {@code first[0]}. Checked: the offsets span bytes within the
      * {@code codeBytes}-byte codes buffer, at most one Java array of them, and none is below the one before it.

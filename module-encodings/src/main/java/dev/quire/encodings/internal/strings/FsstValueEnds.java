@@ -2,6 +2,8 @@ package dev.quire.encodings.internal.strings;
 
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.spi.ArrayParts;
+import dev.quire.layout.spi.IntegerBlocks;
+import java.util.Optional;
 
 /**
  * A {@code vortex.fsst} chunk's uncompressed lengths as running ends ({@link FsstChildren#valueEnds}), read from the
@@ -36,6 +38,19 @@ final class FsstValueEnds {
     /** The number of values. */
     int count() {
         return n;
+    }
+
+    /**
+     * The lengths child's own cursor (bit-packed, not yet decoded), for a reader that goes through the values in order
+     * and sums the lengths itself, block by block, into the ends it needs; empty once the ends have been read (then
+     * they are what to read) or when the child offers none. Its values are never negative; the reader checks what
+     * they add up to.
+     */
+    Optional<IntegerBlocks.Cursor> cursor() {
+        if (ends != null) {
+            return Optional.empty();
+        }
+        return FsstChildren.lengthBlocks(parts, child, ptype, n);
     }
 
     /** The running ends ({@code n + 1}, from 0, non-decreasing), read and checked on the first call. */

@@ -12,6 +12,7 @@ import dev.quire.layout.expr.BytesPredicate;
 import dev.quire.layout.expr.ValuePredicate;
 import dev.quire.layout.spi.ArrayParts;
 import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.spi.IntegerBlocks;
 import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -201,14 +202,22 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
      * Decodes {@link BytesBlocks#BLOCK_ROWS} values per call, the window's codes as one stream: each block's codes
      * start where the last block's ended and end where they have produced the block's bytes (the uncompressed
      * lengths say how many), so no value's codes offset is read. After the last block the codes must have ended
-     * exactly at the window's last offset. The codes are read in place when the buffer lives in a heap array, else
+     * exactly at the window's last offset. A window from the chunk's first row whose lengths have not been read
+     * takes each block's lengths from the lengths child's own cursor (bit-packed, as the reference writes them) and
+     * sums them into the block's offsets: the chunk's ends are never built. The codes are read in place when the buffer lives in a heap array, else
      * copied a run at a time into an array the cursor reuses: the decode loop reads arrays.
      */
     private final class BlockCursor implements BytesBlocks.Cursor {
         /** Codes off the heap are copied at least this many bytes at a time. */
         private static final int COPY_BYTES = 1 << 18;
 
-        private final int[] ends = ends();
+        /** The lengths child's cursor, or null when the block's offsets come from the chunk's {@link #ends}. */
+        private final IntegerBlocks.Cursor lengthCursor;
+        private final int[] ends;
+        /** The lengths the cursor gave last, and the next one to use. */
+        private final int[] lengths;
+        private int lengthsAt;
+        private int lengthsCount;
         private final boolean inPlace;
         /** Where the window's codes end in the codes buffer. */
         private final long windowEnd;
@@ -223,6 +232,9 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
         private int row;
 
         BlockCursor() {
+            lengthCursor = start == 0 ? valueEnds.cursor().orElse(null) : null;
+            ends = lengthCursor == null ? ends() : null;
+            lengths = lengthCursor == null ? null : new int[IntegerBlocks.MAX_BLOCK_ROWS];
             long windowStart = codesBase + offsets.at(start);
             windowEnd = codesBase + offsets.at(start + length);
             if (codes.heapBase().orElse(null) instanceof byte[] b) {
@@ -244,13 +256,18 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
             if (n <= 0) {
                 return 0;
             }
-            int first = start + row;
-            int base = ends[first];
             int[] out = block.offsets();
-            for (int k = 0; k <= n; k++) {
-                out[k] = ends[first + k] - base;
+            int total;
+            if (lengthCursor != null) {
+                total = sumLengths(n, out);
+            } else {
+                int first = start + row;
+                int base = ends[first];
+                for (int k = 0; k <= n; k++) {
+                    out[k] = ends[first + k] - base;
+                }
+                total = out[n];
             }
-            int total = out[n];
             // room for the fast loop to run to the block's last word of codes, not just to SLACK bytes from its end
             byte[] bytes = block.reserve((long) total + FsstSymbols.FAST_ROOM);
             if (!inPlace) {
@@ -259,11 +276,48 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
             at = symbols.decodeUntil(parts, in, at, limit, inAt0, bytes, total);
             row += n;
             if (row == length && inAt0 + at != windowEnd) {
-                throw parts.malformed("the values' uncompressed lengths add up to " + (ends[start + length]
-                        - ends[start]) + " bytes, which the codes produce at codes byte " + (inAt0 + at)
-                        + ", before their end at byte " + windowEnd);
+                throw parts.malformed("the values' uncompressed lengths add up to fewer bytes than their codes decode"
+                        + " to: they end at codes byte " + (inAt0 + at) + ", before the codes' end at byte "
+                        + windowEnd);
             }
             return n;
+        }
+
+        /**
+         * The next {@code n} lengths from the lengths child's cursor as running ends in {@code out} (from 0), and
+         * their total, checked to be what the codes left can decode to (eight bytes a code) and to fit a block.
+         */
+        private int sumLengths(int n, int[] out) {
+            long sum = 0;
+            out[0] = 0;
+            int k = 0;
+            while (k < n) {
+                if (lengthsAt == lengthsCount) {
+                    lengthsCount = lengthCursor.next(lengths);
+                    lengthsAt = 0;
+                    if (lengthsCount <= 0) {
+                        throw new IllegalStateException("the cursor of a " + valueEnds.count()
+                                + "-row lengths child ended at row " + (row + k));
+                    }
+                }
+                int m = Math.min(n - k, lengthsCount - lengthsAt);
+                int[] l = lengths;
+                int from = lengthsAt;
+                for (int j = 0; j < m; j++) {
+                    sum += l[from + j];
+                    out[k + j + 1] = (int) sum;
+                }
+                lengthsAt += m;
+                k += m;
+            }
+            long codesLeft = windowEnd - (inAt0 + at);
+            if (sum > codesLeft * FsstSymbols.MAX_SYMBOL_LENGTH
+                    || sum > EncodingParts.MAX_ARRAY_LENGTH - FsstSymbols.FAST_ROOM) {
+                throw parts.malformed("the uncompressed lengths of values [" + (start + row) + ", "
+                        + (start + row + n) + ") add up to " + sum + " bytes, more than the " + codesLeft
+                        + " bytes of codes left can decode to");
+            }
+            return (int) sum;
         }
 
         /**

@@ -213,8 +213,8 @@ class FsstBytesBlocksTest {
         Arrays.fill(fewer, 2);
         fewer[2047] = 0;
         MalformedFileException e = assertThrows(MalformedFileException.class, () -> readWithLengths(fewer));
-        assertTrue(e.getMessage().contains("add up to 4094 bytes, which the codes produce at codes byte 2047, before"
-                + " their end at byte 2048"), e.getMessage());
+        assertTrue(e.getMessage().contains("add up to fewer bytes than their codes decode to: they end at codes byte"
+                + " 2047, before the codes' end at byte 2048"), e.getMessage());
         long[] more = new long[2048];
         Arrays.fill(more, 2);
         more[2047] = 4;

@@ -3,6 +3,7 @@ package dev.quire.encodings.internal.strings;
 import static dev.quire.encodings.internal.Expected.assertMalformed;
 import static dev.quire.encodings.internal.Expected.assertValues;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,9 +13,11 @@ import dev.quire.encodings.internal.Node;
 import dev.quire.errors.MalformedFileException;
 import dev.quire.encodings.internal.fastlanes.PackedNodes;
 import dev.quire.layout.array.Array;
+import dev.quire.layout.array.BytesBlocks;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.Validity;
+import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
@@ -23,6 +26,7 @@ import dev.quire.layout.expr.Expr;
 import dev.quire.layout.spi.IntegerBlocks;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,6 +74,26 @@ class FsstPackedChildrenTest {
         return new Node(node.encoding(), node.metadata(), node.buffers(), children);
     }
 
+    /** Every value {@code array}'s own block cursor gives equals {@code decoded}'s (a null row's has no bytes). */
+    private static void assertCursorGives(VarBinViewArray decoded, Array array, String context) {
+        BytesBlocks.Cursor cursor = ((BytesBlocks) array).bytesBlocks().orElseThrow();
+        BytesBlocks.Block block = new BytesBlocks.Block();
+        int row = 0;
+        int n;
+        while ((n = cursor.next(block)) > 0) {
+            int[] offsets = block.offsets();
+            for (int i = 0; i < n; i++, row++) {
+                byte[] got = Arrays.copyOfRange(block.bytes(), offsets[i], offsets[i + 1]);
+                if (decoded.isValid(row)) {
+                    assertArrayEquals(decoded.getBytes(row), got, context + ": row " + row);
+                } else {
+                    assertEquals(0, got.length, context + ": null row " + row);
+                }
+            }
+        }
+        assertEquals(decoded.length(), row, context + ": rows");
+    }
+
     private static StructArray batch(Array column) {
         return new StructArray(new DType.Struct(List.of(new Field("s", column.dtype())), false), List.of(column),
                 column.length(), Validity.NON_NULLABLE);
@@ -93,7 +117,15 @@ class FsstPackedChildrenTest {
                     String context = "n=" + n + ", lengths " + lengthsType + ", offsets " + offsetsType + ", offset "
                             + offset;
                     Node packed = packed(plain, lengthsType, offsetsType, n, offset);
-                    assertValues(values, InMemoryParts.decode(packed, UTF8, n).toCanonical(), context);
+                    VarBinViewArray decoded = (VarBinViewArray) InMemoryParts.decode(packed, UTF8, n).toCanonical();
+                    assertValues(values, decoded, context);
+                    // through the block cursor: the lengths from their own cursor (the window starts at row 0),
+                    // and from the chunk's ends (a window further in)
+                    assertCursorGives(decoded, InMemoryParts.decode(packed, UTF8, n), context);
+                    if (n > 1) {
+                        assertCursorGives(decoded.slice(1, n), InMemoryParts.decode(packed, UTF8, n).slice(1, n),
+                                context + ", window from row 1");
+                    }
                     for (String text : filters) {
                         BoundExpr e = Expr.parse(text).bind(batch(InMemoryParts.decode(plain, UTF8, n)).dtype());
                         long[] expected = e.evaluate(batch(InMemoryParts.decode(plain, UTF8, n)), true).toRows();
@@ -135,5 +167,11 @@ class FsstPackedChildrenTest {
         Node longer = new Node(good.encoding(), good.metadata(), good.buffers(),
                 List.of(PackedNodes.bitPacked(PType.U32, offset, 11, 1 << 20, 14), good.children().get(1)));
         assertMalformed(longer, UTF8, 3, "more than");
+        // read through the cursor, which sums the lengths block by block: refused before the block is allocated
+        BytesBlocks.Cursor cursor = ((BytesBlocks) InMemoryParts.decode(longer, UTF8, 3)).bytesBlocks().orElseThrow();
+        MalformedFileException m = assertThrows(MalformedFileException.class,
+                () -> cursor.next(new BytesBlocks.Block()));
+        assertTrue(m.getMessage().contains("the uncompressed lengths of values [0, 3) add up to 1048601 bytes, more"
+                + " than the " + (offsets[3] - offsets[0]) + " bytes of codes left can decode to"), m.getMessage());
     }
 }
