@@ -16,8 +16,16 @@ final class ByteSink {
     /** Arrays near Integer.MAX_VALUE cannot be allocated on every VM. */
     static final int MAX_SIZE = Integer.MAX_VALUE - 16;
 
+    private static final byte[] NONE = new byte[0];
+
     private byte[] bytes;
     private int size;
+    /**
+     * The capacity to start with once the sink has handed its bytes over: a bit more than it held then, since a
+     * builder is usually filled to about the same size again (a column writer's chunks), so it does not grow from
+     * nothing, copying its bytes at each doubling, every time.
+     */
+    private int nextCapacity;
 
     ByteSink(int initialCapacity) {
         bytes = new byte[Math.max(initialCapacity, 16)];
@@ -34,7 +42,7 @@ final class ByteSink {
                     + " bytes; write smaller batches");
         }
         if (needed > bytes.length) {
-            long grown = Math.max(needed, Math.min((long) bytes.length * 2, MAX_SIZE));
+            long grown = Math.max(Math.max(needed, nextCapacity), Math.min((long) bytes.length * 2, MAX_SIZE));
             bytes = Arrays.copyOf(bytes, (int) grown);
         }
     }
@@ -113,10 +121,17 @@ final class ByteSink {
         return MemorySegment.ofArray(bytes).asSlice(0, size);
     }
 
-    /** Hands the bytes over as a segment and starts afresh. */
+    /**
+     * Hands the bytes over as a segment and starts afresh. The segment is a slice of the sink's own array when that
+     * has at most a quarter more room than the bytes need (no copy), else of an exact copy, so a segment never keeps
+     * much more memory alive than it shows. The next array is allocated at the first write, of about this size.
+     */
     MemorySegment take() {
-        MemorySegment out = MemorySegment.ofArray(size == bytes.length ? bytes : Arrays.copyOf(bytes, size));
-        bytes = new byte[16];
+        int spare = bytes.length - size;
+        MemorySegment out = spare <= size / 4 ? MemorySegment.ofArray(bytes).asSlice(0, size)
+                : MemorySegment.ofArray(Arrays.copyOf(bytes, size));
+        nextCapacity = (int) Math.min(MAX_SIZE, size + (long) size / 8 + 16);
+        bytes = NONE;
         size = 0;
         return out;
     }
