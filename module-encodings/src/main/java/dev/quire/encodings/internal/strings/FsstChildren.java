@@ -29,7 +29,7 @@ final class FsstChildren {
      * Child {@code index}, the {@code n} uncompressed lengths, as running ends: {@code ends[0] = 0} and value
      * {@code i} is bytes {@code [ends[i], ends[i + 1])} of the decoded stream. Checked: no length negative, and the
      * total within what {@code codeBytes} bytes of codes can produce (eight bytes a code) and within one buffer
-     * with {@link FsstSymbols#SLACK} bytes to spare.
+     * with {@link FsstSymbols#FAST_ROOM} bytes to spare.
      */
     static int[] valueEnds(ArrayParts parts, int index, PType ptype, int n, long codeBytes) {
         Array child = child(parts, index, ptype, n, "uncompressed lengths");
@@ -104,7 +104,7 @@ final class FsstChildren {
             throw parts.malformed("uncompressed lengths add up to " + total + " bytes, more than " + codeBytes
                     + " code bytes can decode to");
         }
-        if (total > EncodingParts.MAX_ARRAY_LENGTH - FsstSymbols.SLACK) {
+        if (total > EncodingParts.MAX_ARRAY_LENGTH - FsstSymbols.FAST_ROOM) {
             throw parts.malformed("uncompressed lengths add up to " + total + " bytes, too many for one buffer");
         }
         return ends;

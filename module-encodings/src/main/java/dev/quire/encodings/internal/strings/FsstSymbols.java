@@ -80,13 +80,13 @@ final class FsstSymbols {
         return new FsstSymbols(symbols, lengths);
     }
 
-    /** Bytes of zeros the decoded buffer has past its end, so views may read 16 bytes from any value's start. */
+    /** Bytes past a value's end that views and readers may read (a decoded buffer has {@link #FAST_ROOM}). */
     static final int SLACK = 16;
     /** A length no symbol has: the fast loop's tables give it to codes that name no symbol. */
     private static final int BAD = 16;
     /**
-     * The fast loop decodes eight codes at a time while this many output bytes are left: a word of codes that turns
-     * out to hold a {@link #BAD} one has written its eight symbols (eight bytes each) at positions advanced by at most
+     * Bytes of room the decoder's output needs past the bytes it should hold: a word of codes that turns out to hold
+     * a {@link #BAD} one has written its eight symbols (eight bytes each) at positions advanced by at most
      * {@link #BAD} bytes a code before the loop notices, and those bytes must stay within the output.
      */
     static final int FAST_ROOM = 7 * BAD + MAX_SYMBOL_LENGTH;
@@ -95,86 +95,26 @@ final class FsstSymbols {
     private static final long HIGHS = 0x8080_8080_8080_8080L;
 
     /**
-     * Decodes {@code codes}, which must produce exactly {@code total} bytes. The result has {@value #SLACK} bytes of
-     * zeros at the end (symbols are written a whole word at a time, and views read whole words).
-     * {@code codesStart} is where {@code codes} starts in the codes buffer, for messages.
+     * Decodes {@code codes}, which must produce exactly {@code total} bytes, into a new array of {@code total} bytes
+     * followed by {@link #FAST_ROOM} bytes of zeros (symbols are written a whole word at a time, and views read whole
+     * words). {@code codesStart} is where {@code codes} starts in the codes buffer, for messages.
      */
     byte[] decode(ArrayParts parts, MemorySegment codes, long codesStart, int total) {
         byte[] in = codes.toArray(ValueLayout.JAVA_BYTE);
-        byte[] out = new byte[total + SLACK];
-        int pos = decodeRun(parts, in, 0, in.length, codesStart, out, total);
-        if (pos != total) {
-            throw parts.malformed("the codes decode to " + (pos > total ? "more than " + total : pos)
-                    + " bytes, the uncompressed lengths add up to " + total);
+        byte[] out = new byte[total + FAST_ROOM];
+        long r = run(parts, in, 0, in.length, codesStart, out, total, true);
+        int pos = (int) r;
+        if (pos < total) {
+            throw parts.malformed("the codes decode to " + pos + " bytes, the uncompressed lengths add up to "
+                    + total);
         }
-        // the slack may hold the tail of the last symbol written; clear it so the buffer is deterministic
+        if (pos > total || (int) (r >>> 32) < in.length) {
+            throw parts.malformed("the codes decode to more than " + total + " bytes, the uncompressed lengths add"
+                    + " up to " + total);
+        }
+        // the room past the end may hold the tail of the last symbol written; clear it so the array is deterministic
         java.util.Arrays.fill(out, total, out.length, (byte) 0);
         return out;
-    }
-
-    /**
-     * Decodes the codes at {@code [from, to)} of {@code in} into {@code out} from its start, where the codes should
-     * produce {@code total} bytes, and returns the position after the last byte written: {@code total} when they did,
-     * less when the codes ran out first, more when they produce more (then it stops early). {@code out} has at least
-     * {@value #SLACK} bytes past {@code total}; the fast loop runs while {@link #FAST_ROOM} bytes of {@code out} are
-     * left. {@code codesStart} is where {@code in[0]} is in the codes buffer, for messages.
-     *
-     * <p>The main loop takes eight codes as one little-endian word. A word holding the escape (a byte of all ones,
-     * found with one test on the whole word) leaves the loop at once. Otherwise each code writes its symbol as a
-     * whole word and moves on by its length, with no test; the lengths are or-ed together, and a word that held a
-     * code naming no symbol ({@link #BAD} length) is noticed after its eight writes and not counted (its writes are
-     * overwritten or cleared). The escape, a code naming no symbol (reported there) and the tail go one code at a
-     * time until the next eight codes can go together again. (Symbols and lengths in one table measured faster than
-     * two: one bounds check serves both reads.)
-     */
-    private int decodeRun(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int total) {
-        long[] t = table;
-        int pos = 0;
-        int i = from;
-        int fastEnd = to - 8;
-        int fastRoom = out.length - FAST_ROOM;
-        while (true) {
-            while (i <= fastEnd && pos <= fastRoom) {
-                long w = (long) LONG_LE.get(in, i);
-                if (((~w - ONES) & w & HIGHS) != 0) {
-                    break;
-                }
-                int p = pos;
-                int seen = 0;
-                for (int shift = 0; shift < 64; shift += 8) {
-                    int c = ((int) (w >>> shift) & 0xFF) << 1;
-                    int l = (int) t[c + 1];
-                    LONG_LE.set(out, p, t[c]);
-                    p += l;
-                    seen |= l;
-                }
-                if ((seen & BAD) != 0) {
-                    break;
-                }
-                pos = p;
-                i += 8;
-            }
-            // One code: the tail, an escape, or a code that names no symbol (reported here).
-            if (i >= to || pos > total) {
-                break;
-            }
-            int code = in[i++] & 0xFF;
-            int l = (int) t[2 * code + 1];
-            if (l != BAD) {
-                LONG_LE.set(out, pos, t[2 * code]);
-                pos += l;
-            } else if (code == ESCAPE) {
-                if (i == to) {
-                    throw parts.malformed("the codes end with an escape and no byte after it (codes byte "
-                            + (codesStart + i - 1) + ")");
-                }
-                out[pos++] = in[i++];
-            } else {
-                throw parts.malformed("code " + code + " at codes byte " + (codesStart + i - 1)
-                        + " names no symbol (the table has " + symbols.length + ")");
-            }
-        }
-        return pos;
     }
 
     /** The most bytes eight codes without an escape decode to. */
@@ -188,14 +128,39 @@ final class FsstSymbols {
      * needs {@link #FAST_ROOM} bytes past {@code total}. {@code codesStart} is where {@code in[0]} is in the codes
      * buffer, for messages.
      *
-     * <p>Eight codes go together as in {@link #decodeRun} while {@value #WORD_BYTES} bytes or more are left to
-     * produce: eight codes without an escape decode to at most that many, so they never run past the block's end.
-     * The last codes of a block go one at a time.
-     *
      * @throws dev.quire.errors.MalformedFileException when the codes run out before {@code total} bytes, or a code's
      *     symbol runs past them, or a code names no symbol, or the codes end with an escape
      */
     int decodeUntil(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int total) {
+        long r = run(parts, in, from, to, codesStart, out, total, false);
+        int pos = (int) r;
+        if (pos != total) {
+            throw parts.malformed("the codes from byte " + (codesStart + from) + (pos < total
+                    ? " end at byte " + (codesStart + to) + " after " + pos + " bytes"
+                    : " run past a value's end, to byte " + pos) + " of a block of values whose uncompressed lengths"
+                    + " add up to " + total);
+        }
+        return (int) (r >>> 32);
+    }
+
+    /**
+     * Decodes codes from {@code in[from]} (up to {@code to}) into {@code out} from its start until {@code total}
+     * bytes or more are out ({@code toEnd}: more than {@code total}, so that a code left after them is looked at and
+     * a bad one reported as such) or the codes end, and returns where it stopped: the next code's index in the high
+     * 32 bits, the bytes written in the low 32 (more than {@code total} when a symbol ran past it). {@code out} needs
+     * {@link #FAST_ROOM} bytes past {@code total}.
+     *
+     * <p>The main loop takes eight codes as one little-endian word while {@value #WORD_BYTES} bytes or more are left
+     * to produce (eight codes without an escape decode to at most that many, so they never run past {@code total}).
+     * A word holding the escape (a byte of all ones, found with one test on the whole word) leaves the loop at once.
+     * Otherwise each code writes its symbol as a whole word and moves on by its length, with no test; the lengths are
+     * or-ed together, and a word that held a code naming no symbol ({@link #BAD} length) is noticed after its eight
+     * writes and not counted (its writes are overwritten or cleared). The escape, a code naming no symbol (reported
+     * there) and the last codes go one at a time. (Symbols and lengths in one table measured faster than two: one
+     * bounds check serves both reads.)
+     */
+    private long run(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int total,
+            boolean toEnd) {
         long[] t = table;
         int pos = 0;
         int i = from;
@@ -222,7 +187,7 @@ final class FsstSymbols {
                 pos = p;
                 i += 8;
             }
-            if (pos >= total || i >= to) {
+            if (i >= to || pos > total || (pos == total && !toEnd)) {
                 break;
             }
             int code = in[i++] & 0xFF;
@@ -241,13 +206,7 @@ final class FsstSymbols {
                         + " names no symbol (the table has " + symbols.length + ")");
             }
         }
-        if (pos != total) {
-            throw parts.malformed("the codes from byte " + (codesStart + from) + (pos < total
-                    ? " end at byte " + (codesStart + to) + " after " + pos + " bytes"
-                    : " run past a value's end, to byte " + pos) + " of a block of values whose uncompressed lengths"
-                    + " add up to " + total);
-        }
-        return i;
+        return ((long) i << 32) | pos;
     }
 
     /**

@@ -73,7 +73,8 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     private volatile VarBinViewArray canonical;
 
     private LazyFsstArray(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes,
-            FsstCodeOffsets offsets, long codesBase, FsstValueEnds valueEnds, int start, int length, Validity validity) {
+            FsstCodeOffsets offsets, long codesBase, FsstValueEnds valueEnds, int start, int length,
+            Validity validity) {
         this.parts = parts;
         this.dtype = dtype;
         this.symbols = symbols;
@@ -169,7 +170,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
         return toCanonical().scalarAt(index);
     }
 
-    /** The window's bytes, decoded as one stream, with {@link FsstSymbols#SLACK} bytes of zeros past the end. */
+    /** The window's bytes, decoded as one stream, with {@link FsstSymbols#FAST_ROOM} bytes of zeros past the end. */
     private byte[] windowBytes() {
         int[] ends = ends();
         int from = offsets.at(start);
@@ -181,8 +182,8 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
 
     private VarBinViewArray decodeWindow() {
         byte[] decoded = windowBytes();
-        return VarBinViewArray.ofOffsets(dtype, decoded, decoded.length - FsstSymbols.SLACK, ends(), start, length,
-                validity);
+        return VarBinViewArray.ofOffsets(dtype, decoded, decoded.length - FsstSymbols.FAST_ROOM, ends(), start,
+                length, validity);
     }
 
     /**
@@ -204,8 +205,9 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
      * lengths say how many), so no value's codes offset is read. After the last block the codes must have ended
      * exactly at the window's last offset. A window from the chunk's first row whose lengths have not been read
      * takes each block's lengths from the lengths child's own cursor (bit-packed, as the reference writes them) and
-     * sums them into the block's offsets: the chunk's ends are never built. The codes are read in place when the buffer lives in a heap array, else
-     * copied a run at a time into an array the cursor reuses: the decode loop reads arrays.
+     * sums them into the block's offsets: the chunk's ends are never built. The codes are read in place when the
+     * buffer lives in a heap array, else copied a run at a time into an array the cursor reuses: the decode loop
+     * reads arrays.
      */
     private final class BlockCursor implements BytesBlocks.Cursor {
         /** Codes off the heap are copied at least this many bytes at a time. */
