@@ -25,11 +25,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * hang.
  *
  * <p>The mutations of a file fall into categories ({@link Mutations#all}). A CI run takes a seeded sample of each
- * category, sized by the file's budget (fewer for the large file, whose every read scans 5.7 MB), so the whole class
- * runs in well under a minute. System properties run a longer campaign locally:
+ * category, sized by the file's budget (fewer for the large file, whose every read scans 5.7 MB), and damages
+ * {@value #BUFFER_BYTES} bytes of each data buffer (twice: replaced, and with a bit flipped), so the whole class runs
+ * in well under a minute. System properties run a longer campaign locally:
  * <ul>
  *   <li>{@code -Dquire.fuzz.full=true}: every mutation of every category (about 970,000; half an hour);</li>
- *   <li>{@code -Dquire.fuzz.scale=F}: multiply every file's budget by F;</li>
+ *   <li>{@code -Dquire.fuzz.scale=F}: multiply every file's budget, and the bytes damaged in each buffer, by F;</li>
  *   <li>{@code -Dquire.fuzz.random=N}: N random multi-byte corruptions per file (default 50);</li>
  *   <li>{@code -Dquire.fuzz.seed=S}: the seed of the samples and of the random corruptions.</li>
  * </ul>
@@ -39,6 +40,8 @@ class MutatedFilesTest {
     static final boolean FULL = Boolean.getBoolean("quire.fuzz.full");
     static final double SCALE = Double.parseDouble(System.getProperty("quire.fuzz.scale", "1"));
     static final int RANDOM = Integer.getInteger("quire.fuzz.random", 50);
+    /** Bytes damaged in each data buffer, replaced and with a bit flipped ({@link Mutations#bufferBytes}). */
+    static final int BUFFER_BYTES = 4;
     /** Generous for 2 shared cores: a legitimate attempt takes milliseconds, a hang forever. */
     static final long TIMEOUT_MILLIS = Long.getLong("quire.fuzz.timeoutMillis", 20_000);
     /** The share of a file's budget each category gets. */
@@ -106,6 +109,8 @@ class MutatedFilesTest {
             }
         });
         mutations.addAll(Mutations.random(file, SEED ^ name.hashCode(), RANDOM));
+        // the data buffers' own bytes (views, offsets, validity bits, values): a few in each buffer
+        mutations.addAll(Mutations.bufferBytes(file, FULL ? 64 : (int) Math.ceil(BUFFER_BYTES * SCALE), rnd));
 
         long start = System.nanoTime();
         try (MalformedInputHarness harness = new MalformedInputHarness(TIMEOUT_MILLIS)) {

@@ -108,6 +108,46 @@ final class Mutations {
         return out;
     }
 
+    /**
+     * For each data buffer of each segment, {@code perBuffer} bytes (its first twelve, its last four, then random
+     * ones) replaced with 0x00, 0xFF, 0x7F, 0x80 or a random value, and as many with one bit flipped.
+     */
+    static List<Mutation> bufferBytes(FileAnatomy a, int perBuffer, Random rnd) {
+        List<Mutation> out = new ArrayList<>();
+        for (FileAnatomy.Segment s : a.segments) {
+            for (int b = 0; b < s.buffers().size(); b++) {
+                FileAnatomy.BufferSpec buffer = s.buffers().get(b);
+                int length = buffer.length();
+                if (length == 0) {
+                    continue;
+                }
+                for (int k = 0; k < perBuffer; k++) {
+                    int at = k < 12 ? Math.min(k, length - 1) : k < 16 ? Math.max(0, length - 1 - (k - 12))
+                            : rnd.nextInt(length);
+                    int pos = buffer.dataStart() + at;
+                    int value = switch (rnd.nextInt(6)) {
+                        case 0 -> 0x00;
+                        case 1 -> 0xFF;
+                        case 2 -> 0x7F;
+                        case 3 -> 0x80;
+                        default -> rnd.nextInt(256);
+                    };
+                    String what = "segment " + s.id() + " buffer " + b + " (" + length + " bytes) byte " + at;
+                    out.add(new Mutation("buffer byte", pos, what + " := 0x" + Integer.toHexString(value), bytes -> {
+                        bytes[pos] = (byte) value;
+                        return bytes;
+                    }));
+                    int bit = rnd.nextInt(8);
+                    out.add(new Mutation("buffer bit flip", pos, what + ", bit " + bit, bytes -> {
+                        bytes[pos] ^= (byte) (1 << bit);
+                        return bytes;
+                    }));
+                }
+            }
+        }
+        return out;
+    }
+
     private static void truncations(FileAnatomy a, List<Mutation> out) {
         TreeSet<Integer> cuts = new TreeSet<>();
         for (int n = 0; n <= 12 && n < a.bytes.length; n++) {
