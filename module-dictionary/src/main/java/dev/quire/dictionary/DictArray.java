@@ -431,9 +431,18 @@ public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlo
         private static final VarHandle WORD =
                 MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+        /** Values of at most this many bytes are copied a fixed number of whole words each. */
+        private static final int MAX_WORDS = DictValues.BytesTable.ROOM / Long.BYTES;
+
         private final CodeBlocks codes;
         private final byte[] bytes;
         private final int[] starts;
+        /**
+         * The words copied for every value when the longest is at most {@link #MAX_WORDS} words: the same count for
+         * all, so the copy does not branch on each value's length (lengths that vary from row to row, as TPC-H's
+         * l_shipinstruct's 4 to 17 bytes do, made that branch mispredict); 0 otherwise.
+         */
+        private final int words;
         private final int[] block = new int[CodeBlocks.BLOCK];
         private int row;
 
@@ -441,6 +450,8 @@ public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlo
             this.codes = codes;
             this.bytes = table.bytes();
             this.starts = table.offsets();
+            int w = (table.longest() + Long.BYTES - 1) / Long.BYTES;
+            this.words = w <= MAX_WORDS ? Math.max(1, w) : 0;
         }
 
         @Override
@@ -466,16 +477,43 @@ public final class DictArray implements Array, FilterKernel, TakeKernel, LongBlo
                 int c = block[i];
                 total += s[c + 1] - s[c];
             }
-            byte[] dst = out.reserve(total);
             byte[] src = bytes;
+            int w = words;
+            if (w > 0) {
+                // the table has ROOM bytes past its last value, and the block as many past the last value's end
+                byte[] dst = out.reserve(total + DictValues.BytesTable.ROOM);
+                int pos = 0;
+                if (w == 1) {
+                    // flags and codes, the common case: no inner loop
+                    for (int i = 0; i < n; i++) {
+                        int c = block[i];
+                        int from = s[c];
+                        WORD.set(dst, pos, (long) WORD.get(src, from));
+                        pos += s[c + 1] - from;
+                        offsets[i + 1] = pos;
+                    }
+                } else {
+                    for (int i = 0; i < n; i++) {
+                        int c = block[i];
+                        int from = s[c];
+                        for (int k = 0; k < w; k++) {
+                            WORD.set(dst, pos + 8 * k, (long) WORD.get(src, from + 8 * k));
+                        }
+                        pos += s[c + 1] - from;
+                        offsets[i + 1] = pos;
+                    }
+                }
+                row += n;
+                return n;
+            }
+            byte[] dst = out.reserve(total);
             int pos = 0;
             for (int i = 0; i < n; i++) {
                 int c = block[i];
                 int from = s[c];
                 int size = s[c + 1] - from;
                 if (size <= 8) {
-                    // both arrays have 16 bytes of room past every value: one word copy for a short value (flags,
-                    // codes: the common case, and half the VarHandle calls, which cost most before C2 compiles this)
+                    // both arrays have 16 bytes of room past every value: one word copy for a short value
                     WORD.set(dst, pos, (long) WORD.get(src, from));
                 } else if (size <= 16) {
                     WORD.set(dst, pos, (long) WORD.get(src, from));

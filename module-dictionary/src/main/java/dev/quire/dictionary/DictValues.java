@@ -90,11 +90,14 @@ final class DictValues {
     }
 
     /**
-     * The values' bytes end to end, with {@link BytesBlocks.Block#SLACK} bytes of zeros after them, and where each
-     * starts: {@code offsets[i]} to {@code offsets[i + 1]} for value {@code i}, and an empty value past them (the zero
-     * slot a gather points null rows at). A null value is empty.
+     * The values' bytes end to end, with {@link #ROOM} bytes of zeros after them, and where each starts:
+     * {@code offsets[i]} to {@code offsets[i + 1]} for value {@code i}, and an empty value past them (the zero slot a
+     * gather points null rows at); and the length of the longest value. A null value is empty.
      */
-    record BytesTable(byte[] bytes, int[] offsets) {}
+    record BytesTable(byte[] bytes, int[] offsets, int longest) {
+        /** Bytes of zeros past the last value: a reader may read four whole words from any value's start. */
+        static final int ROOM = 32;
+    }
 
     /**
      * The values as a {@link BytesTable}, made on first use; null when their bytes exceed {@code maxBytes} or one value
@@ -105,7 +108,8 @@ final class DictValues {
         if (t == null && !bytesTooLarge) {
             int n = Math.toIntExact(length());
             int[] offsets = new int[n + 2];
-            byte[] bytes = new byte[BytesBlocks.Block.SLACK];
+            byte[] bytes = new byte[BytesTable.ROOM];
+            int longest = 0;
             BytesBlocks.Cursor values = BytesBlocks.cursor(canonical());
             BytesBlocks.Block block = new BytesBlocks.Block();
             int at = 0;
@@ -114,15 +118,17 @@ final class DictValues {
                 int size = o[k];
                 boolean tooLarge = (long) offsets[at] + size > maxBytes;
                 for (int i = 0; i < k && !tooLarge; i++) {
-                    tooLarge = o[i + 1] - o[i] > maxValue;
+                    int length = o[i + 1] - o[i];
+                    tooLarge = length > maxValue;
+                    longest = Math.max(longest, length);
                 }
                 if (tooLarge) {
                     bytesTooLarge = true;
                     return null;
                 }
                 int end = offsets[at] + size;
-                if (bytes.length < end + BytesBlocks.Block.SLACK) {
-                    bytes = Arrays.copyOf(bytes, Math.max(end + BytesBlocks.Block.SLACK, 2 * bytes.length));
+                if (bytes.length < end + BytesTable.ROOM) {
+                    bytes = Arrays.copyOf(bytes, Math.max(end + BytesTable.ROOM, 2 * bytes.length));
                 }
                 System.arraycopy(block.bytes(), 0, bytes, offsets[at], size);
                 for (int i = 0; i < k; i++) {
@@ -131,7 +137,7 @@ final class DictValues {
                 at += k;
             }
             offsets[n + 1] = offsets[n];
-            t = new BytesTable(bytes, offsets);
+            t = new BytesTable(bytes, offsets, longest);
             bytesTable = t;
         }
         return t;

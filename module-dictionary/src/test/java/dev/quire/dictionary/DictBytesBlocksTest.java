@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link DictArray#bytesBlocks()}: a dictionary of strings read a block at a time gives each valid row's bytes (short
@@ -69,6 +71,38 @@ class DictBytesBlocksTest {
                     assertEquals(expected == null ? "" : expected, slice.get(i - from), what + " slice row " + i);
                 }
             }
+        }
+    }
+
+    /**
+     * Dictionaries whose longest value takes one to four words are copied a fixed number of words a value, longer
+     * ones value by value: every length from 0 to the longest, in random order, reads back as itself either way (a
+     * copy that took too few words, or moved on by the words instead of the length, would not).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 7, 8, 9, 16, 17, 24, 25, 31, 32, 33, 40, 100})
+    void valuesOfEveryLengthUpToTheLongestReadBack(int longest) {
+        Random random = new Random(longest);
+        DType t = new DType.Utf8(false);
+        List<Scalar> entries = new ArrayList<>();
+        for (int length = 0; length <= longest; length++) {
+            StringBuilder b = new StringBuilder();
+            for (int k = 0; k < length; k++) {
+                b.append((char) ('a' + random.nextInt(26)));
+            }
+            entries.add(new Scalar(t, b.toString()));
+        }
+        int n = 3000;
+        long[] codes = new long[n];
+        for (int i = 0; i < n; i++) {
+            codes[i] = random.nextInt(entries.size());
+        }
+        DictArray dict = new DictArray(t, new PrimitiveArray(new DType.Primitive(PType.U16, false),
+                GatherTest.codeSegment(PType.U16, codes), Validity.NON_NULLABLE), DictFiles.column(t, entries));
+        assertTrue(dict.bytesBlocks().isPresent(), "its own cursor");
+        List<String> read = readAll(dict);
+        for (int i = 0; i < n; i++) {
+            assertEquals(entries.get((int) codes[i]).value(), read.get(i), "longest " + longest + ", row " + i);
         }
     }
 
