@@ -53,23 +53,31 @@ class DamagedCompressedFilesTest {
     @TempDir
     static Path dir;
 
-    /** A file and its budget: mutations per category (and random ones), and per data buffer. */
-    record Subject(String name, Path path, int perCategory, int perBuffer) {
-        @Override
-        public String toString() {
-            return name;
+    /**
+     * A file (a fixture, or one {@link #writeFiles} writes) and its budget: mutations per category (and random ones),
+     * and per data buffer.
+     */
+    record Subject(String name, String file, boolean fixture, int perCategory, int perBuffer) {
+        Path path() {
+            return fixture ? Fixtures.file(file) : dir.resolve(file);
         }
     }
 
-    private static final List<Subject> SUBJECTS = new ArrayList<>();
+    private static final String REFERENCE_LINEITEM = "lineitem-reference.vortex";
+    private static final String QUIRE_LINEITEM = "lineitem-quire.vortex";
+    private static final List<Subject> SUBJECTS = List.of(
+            new Subject("mixed_100k.vortex", "mixed_100k.vortex", true, 30, 6),
+            new Subject("bitpacked_i32_100k.vortex", "bitpacked_i32_100k.vortex", true, 40, 16),
+            new Subject("lineitem by the reference", REFERENCE_LINEITEM, false, 40, 8),
+            new Subject("lineitem by Quire", QUIRE_LINEITEM, false, 40, 8));
 
     @BeforeAll
     static void writeFiles() {
         List<StructArray> batches = new ArrayList<>();
         LineItems.generate(0.001, 65_536, batches::add);
-        Path quire = dir.resolve("lineitem-quire.vortex");
+        Path quire = dir.resolve(QUIRE_LINEITEM);
         Quire.write(quire, LineItems.SCHEMA, batches, WriteOptions.defaults());
-        Path reference = dir.resolve("lineitem-reference.vortex");
+        Path reference = dir.resolve(REFERENCE_LINEITEM);
         List<VectorSchemaRoot> roots = new ArrayList<>();
         try {
             for (StructArray b : batches) {
@@ -79,15 +87,10 @@ class DamagedCompressedFilesTest {
         } finally {
             roots.forEach(VectorSchemaRoot::close);
         }
-        SUBJECTS.add(new Subject("mixed_100k.vortex", Fixtures.file("mixed_100k.vortex"), 30, 6));
-        SUBJECTS.add(new Subject("bitpacked_i32_100k.vortex", Fixtures.file("bitpacked_i32_100k.vortex"), 40, 16));
-        SUBJECTS.add(new Subject("lineitem by the reference", reference, 40, 8));
-        SUBJECTS.add(new Subject("lineitem by Quire", quire, 40, 8));
     }
 
     static Stream<String> subjects() {
-        return Stream.of("mixed_100k.vortex", "bitpacked_i32_100k.vortex", "lineitem by the reference",
-                "lineitem by Quire");
+        return SUBJECTS.stream().map(Subject::name);
     }
 
     @ParameterizedTest

@@ -56,9 +56,9 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     private final FsstSymbols symbols;
     private final MemorySegment codes;
     /**
-     * The codes offsets of the whole chunk ({@code n + 1}), relative to {@link #codesBase}: value {@code i}'s codes
-     * are bytes {@code [codesBase + offsets.at(i), codesBase + offsets.at(i + 1))} of {@link #codes}. Every value's
-     * offset is read only for takes and filters ({@link FsstCodeOffsets#all()}).
+     * The codes offsets of the whole chunk ({@code n + 1}), relative to the first, {@link #codesBase}: value
+     * {@code i}'s codes are bytes {@code [codesBase + offsets.at(i), codesBase + offsets.at(i + 1))} of
+     * {@link #codes}. Every value's offset is read only for takes and filters ({@link FsstCodeOffsets#all()}).
      */
     private final FsstCodeOffsets offsets;
     private final long codesBase;
@@ -73,14 +73,13 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
     private volatile VarBinViewArray canonical;
 
     private LazyFsstArray(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes,
-            FsstCodeOffsets offsets, long codesBase, FsstValueEnds valueEnds, int start, int length,
-            Validity validity) {
+            FsstCodeOffsets offsets, FsstValueEnds valueEnds, int start, int length, Validity validity) {
         this.parts = parts;
         this.dtype = dtype;
         this.symbols = symbols;
         this.codes = codes;
         this.offsets = offsets;
-        this.codesBase = codesBase;
+        this.codesBase = offsets.first();
         this.valueEnds = valueEnds;
         this.start = start;
         this.length = length;
@@ -94,8 +93,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
      */
     static LazyFsstArray of(ArrayParts parts, DType dtype, FsstSymbols symbols, MemorySegment codes,
             FsstCodeOffsets offsets, FsstValueEnds valueEnds, Validity validity) {
-        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, offsets.first(), valueEnds, 0,
-                valueEnds.count(), validity);
+        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, valueEnds, 0, valueEnds.count(), validity);
     }
 
     /** The chunk's running ends, read and checked from the lengths child on the first call. */
@@ -141,7 +139,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
         if (from == 0 && to == length) {
             return this;
         }
-        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, codesBase, valueEnds, start + (int) from,
+        return new LazyFsstArray(parts, dtype, symbols, codes, offsets, valueEnds, start + (int) from,
                 (int) (to - from), validity.slice(from, to));
     }
 
