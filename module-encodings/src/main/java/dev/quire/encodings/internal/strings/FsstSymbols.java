@@ -1,5 +1,6 @@
 package dev.quire.encodings.internal.strings;
 
+import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.spi.ArrayParts;
 import java.lang.foreign.MemorySegment;
@@ -22,22 +23,47 @@ final class FsstSymbols {
     private final byte[] lengths;
 
     /**
-     * Every byte value as a code, symbol and length side by side: entry {@code 2c} is code {@code c}'s symbol (zero
-     * where it names none), entry {@code 2c + 1} its length, {@link #BAD} for the escape and codes that name no
-     * symbol. One table, so one bounds check serves both reads of a code and they share a cache line.
+     * Every byte value as a code: entry {@code c} is code {@code c}'s symbol, entry {@code 256 + c} its length (both
+     * zero where it names none). Its length is a power of two, {@value #TABLE_LENGTH}, so that the decoder can index it
+     * with {@code c & (table.length - 1)} and {@code (c | 256) & (table.length - 1)}, which the JIT compiles without a
+     * bounds check (it knows such an index is in range), where an index it cannot bound costs a compare and a branch
+     * per read.
      */
-    private final long[] table = new long[512];
+    private final long[] table = new long[TABLE_LENGTH];
+    private static final int TABLE_LENGTH = 512;
+    private static final int LENGTHS = 256;
 
-    private FsstSymbols(long[] symbols, byte[] lengths) {
+    /**
+     * What {@link #hasNoSymbol} adds to each byte's low seven bits and which high bits it keeps of the word itself:
+     * chosen by the number of symbols, see there.
+     */
+    private final long addToLow;
+    private final long highsKept;
+
+    /** A table of the symbols given, unchecked: {@link #read} checks them; tests make their own. */
+    FsstSymbols(long[] symbols, byte[] lengths) {
         this.symbols = symbols;
         this.lengths = lengths;
-        for (int c = 0; c < 256; c++) {
-            table[2 * c + 1] = BAD;
+        int n = lengths.length;
+        for (int c = 0; c < n; c++) {
+            table[c] = symbols[c];
+            table[LENGTHS + c] = lengths[c];
         }
-        for (int c = 0; c < lengths.length; c++) {
-            table[2 * c] = symbols[c];
-            table[2 * c + 1] = lengths[c];
-        }
+        // a byte b is a code naming no symbol (or the escape) when b >= n; see hasNoSymbol
+        addToLow = (n >= 128 ? 256L - n : 128L - n) * ONES;
+        highsKept = n >= 128 ? 0 : HIGHS;
+    }
+
+    /**
+     * Whether any of the eight codes of {@code w} (a byte each) is {@link #count()} or more: the escape or a code that
+     * names no symbol. Each byte's low seven bits plus {@link #addToLow} set the byte's high bit exactly when they are
+     * at least {@code n - 128} (tables of 128 symbols or more) or {@code n} (fewer), without a carry into the next
+     * byte (the sum is at most 255); with 128 symbols or more a byte is at least {@code n} when that bit and its own
+     * high bit are set, with fewer when either is.
+     */
+    boolean hasNoSymbol(long w) {
+        long low = (w & ~HIGHS) + addToLow;
+        return (((low & (w | highsKept)) | (w & highsKept)) & HIGHS) != 0;
     }
 
     /** How many symbols the table has: codes {@code 0} to {@code count() - 1} name them. */
@@ -82,14 +108,12 @@ final class FsstSymbols {
 
     /** Bytes past a value's end that views and readers may read (a decoded buffer has {@link #FAST_ROOM}). */
     static final int SLACK = 16;
-    /** A length no symbol has: the fast loop's tables give it to codes that name no symbol. */
-    private static final int BAD = 16;
     /**
-     * Bytes of room the decoder's output needs past the bytes it should hold: a word of codes that turns out to hold
-     * a {@link #BAD} one has written its eight symbols (eight bytes each) at positions advanced by at most
-     * {@link #BAD} bytes a code before the loop notices, and those bytes must stay within the output.
+     * Bytes of room the decoder's output needs past the bytes it should hold: a symbol is written as a whole word, so
+     * the last one may write {@link #MAX_SYMBOL_LENGTH} bytes from the last position; and views read {@link #SLACK}
+     * bytes past a value.
      */
-    static final int FAST_ROOM = 7 * BAD + MAX_SYMBOL_LENGTH;
+    static final int FAST_ROOM = Math.max(SLACK, MAX_SYMBOL_LENGTH);
     /** Every byte of a word: {@code 0x01} in each, {@code 0x80} in each. */
     private static final long ONES = 0x0101_0101_0101_0101L;
     private static final long HIGHS = 0x8080_8080_8080_8080L;
@@ -151,17 +175,16 @@ final class FsstSymbols {
      * {@link #FAST_ROOM} bytes past {@code total}.
      *
      * <p>The main loop takes eight codes as one little-endian word while {@value #WORD_BYTES} bytes or more are left
-     * to produce (eight codes without an escape decode to at most that many, so they never run past {@code total}).
-     * A word holding the escape (a byte of all ones, found with one test on the whole word) leaves the loop at once.
-     * Otherwise each code writes its symbol as a whole word and moves on by its length, with no test; the lengths are
-     * or-ed together, and a word that held a code naming no symbol ({@link #BAD} length) is noticed after its eight
-     * writes and not counted (its writes are overwritten or cleared). The escape, a code naming no symbol (reported
-     * there) and the last codes go one at a time. (Symbols and lengths in one table measured faster than two: one
-     * bounds check serves both reads.)
+     * to produce (eight symbols are at most that many, so they never run past {@code total}). A word holding the
+     * escape or a code naming no symbol ({@link #hasNoSymbol}, one test on the whole word) leaves the loop at once;
+     * otherwise each code writes its symbol as a whole word and moves on by its length, with no test. The escape, a
+     * code naming no symbol (reported there) and the last codes go one at a time.
      */
     private long run(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int total,
             boolean toEnd) {
         long[] t = table;
+        int mask = t.length - 1;
+        int n = lengths.length;
         int pos = 0;
         int i = from;
         int fastEnd = to - 8;
@@ -169,21 +192,35 @@ final class FsstSymbols {
         while (true) {
             while (i <= fastEnd && pos <= fastStop) {
                 long w = (long) LONG_LE.get(in, i);
-                if (((~w - ONES) & w & HIGHS) != 0) {
+                if (hasNoSymbol(w)) {
                     break;
                 }
+                // eight codes by hand: as a loop, the JIT unrolls it only partly
                 int p = pos;
-                int seen = 0;
-                for (int shift = 0; shift < 64; shift += 8) {
-                    int c = ((int) (w >>> shift) & 0xFF) << 1;
-                    int l = (int) t[c + 1];
-                    LONG_LE.set(out, p, t[c]);
-                    p += l;
-                    seen |= l;
-                }
-                if ((seen & BAD) != 0) {
-                    break;
-                }
+                int c = (int) w & 0xFF;
+                LONG_LE.set(out, p, t[c & mask]);
+                p += (int) t[(c | LENGTHS) & mask];
+                c = (int) (w >>> 8) & 0xFF;
+                LONG_LE.set(out, p, t[c & mask]);
+                p += (int) t[(c | LENGTHS) & mask];
+                c = (int) (w >>> 16) & 0xFF;
+                LONG_LE.set(out, p, t[c & mask]);
+                p += (int) t[(c | LENGTHS) & mask];
+                c = (int) (w >>> 24) & 0xFF;
+                LONG_LE.set(out, p, t[c & mask]);
+                p += (int) t[(c | LENGTHS) & mask];
+                c = (int) (w >>> 32) & 0xFF;
+                LONG_LE.set(out, p, t[c & mask]);
+                p += (int) t[(c | LENGTHS) & mask];
+                c = (int) (w >>> 40) & 0xFF;
+                LONG_LE.set(out, p, t[c & mask]);
+                p += (int) t[(c | LENGTHS) & mask];
+                c = (int) (w >>> 48) & 0xFF;
+                LONG_LE.set(out, p, t[c & mask]);
+                p += (int) t[(c | LENGTHS) & mask];
+                c = (int) (w >>> 56);
+                LONG_LE.set(out, p, t[c & mask]);
+                p += (int) t[(c | LENGTHS) & mask];
                 pos = p;
                 i += 8;
             }
@@ -191,10 +228,9 @@ final class FsstSymbols {
                 break;
             }
             int code = in[i++] & 0xFF;
-            int l = (int) t[2 * code + 1];
-            if (l != BAD) {
-                LONG_LE.set(out, pos, t[2 * code]);
-                pos += l;
+            if (code < n) {
+                LONG_LE.set(out, pos, t[code]);
+                pos += (int) t[LENGTHS + code];
             } else if (code == ESCAPE) {
                 if (i == to) {
                     throw parts.malformed("the codes end with an escape and no byte after it (codes byte "
@@ -202,11 +238,15 @@ final class FsstSymbols {
                 }
                 out[pos++] = in[i++];
             } else {
-                throw parts.malformed("code " + code + " at codes byte " + (codesStart + i - 1)
-                        + " names no symbol (the table has " + symbols.length + ")");
+                throw noSymbol(parts, code, codesStart + i - 1);
             }
         }
         return ((long) i << 32) | pos;
+    }
+
+    private MalformedFileException noSymbol(ArrayParts parts, int code, long at) {
+        return parts.malformed("code " + code + " at codes byte " + at + " names no symbol (the table has "
+                + symbols.length + ")");
     }
 
     /**
@@ -228,15 +268,15 @@ final class FsstSymbols {
      */
     private long walk(ArrayParts parts, MemorySegment codes, long from, long to, byte[] out, int pos, int want) {
         long[] t = table;
+        int n = lengths.length;
         int p = pos;
         int stop = pos + want;
         long i = from;
         while (p < stop && i < to) {
             int code = codes.get(ValueLayout.JAVA_BYTE, i++) & 0xFF;
-            int l = (int) t[2 * code + 1];
-            if (l != BAD) {
-                LONG_LE.set(out, p, t[2 * code]);
-                p += l;
+            if (code < n) {
+                LONG_LE.set(out, p, t[code]);
+                p += (int) t[LENGTHS + code];
             } else if (code == ESCAPE) {
                 if (i == to) {
                     throw parts.malformed("the codes of a value end with an escape and no byte after it (codes byte "
@@ -244,8 +284,7 @@ final class FsstSymbols {
                 }
                 out[p++] = codes.get(ValueLayout.JAVA_BYTE, i++);
             } else {
-                throw parts.malformed("code " + code + " at codes byte " + (i - 1)
-                        + " names no symbol (the table has " + symbols.length + ")");
+                throw noSymbol(parts, code, i - 1);
             }
         }
         return (i < to ? Long.MIN_VALUE : 0) | (p - pos);
@@ -262,14 +301,14 @@ final class FsstSymbols {
      */
     int decodeSome(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int want) {
         long[] t = table;
+        int n = lengths.length;
         int p = 0;
         int i = from;
         while (p < want && i < to) {
             int code = in[i++] & 0xFF;
-            int l = (int) t[2 * code + 1];
-            if (l != BAD) {
-                LONG_LE.set(out, p, t[2 * code]);
-                p += l;
+            if (code < n) {
+                LONG_LE.set(out, p, t[code]);
+                p += (int) t[LENGTHS + code];
             } else if (code == ESCAPE) {
                 if (i == to) {
                     throw parts.malformed("the codes of a value end with an escape and no byte after it (codes byte "
@@ -277,8 +316,7 @@ final class FsstSymbols {
                 }
                 out[p++] = in[i++];
             } else {
-                throw parts.malformed("code " + code + " at codes byte " + (codesStart + i - 1)
-                        + " names no symbol (the table has " + symbols.length + ")");
+                throw noSymbol(parts, code, codesStart + i - 1);
             }
         }
         return p;
