@@ -23,15 +23,15 @@ final class FsstSymbols {
     private final byte[] lengths;
 
     /**
-     * Every byte value as a code: entry {@code c} is code {@code c}'s symbol, entry {@code 256 + c} its length (both
-     * zero where it names none). Its length is a power of two, {@value #TABLE_LENGTH}, so that the decoder can index it
-     * with {@code c & (table.length - 1)} and {@code (c | 256) & (table.length - 1)}, which the JIT compiles without a
-     * bounds check (it knows such an index is in range), where an index it cannot bound costs a compare and a branch
-     * per read.
+     * Every byte value as a code: code {@code c}'s symbol and its length (both zero where it names none). Each has
+     * 256 entries, so that the decoder can take a code out of a word and index the symbols with one
+     * {@code & (symbolTable.length - 1)}, and the lengths with {@code c & (lengthTable.length - 1)}: the JIT compiles
+     * such indexes without a bounds check (it knows they are in range), where an index it cannot bound costs a
+     * compare and a branch per read. (One table of both, symbols and lengths side by side, measured slower: its
+     * indexes need a shift or an or more.)
      */
-    private final long[] table = new long[TABLE_LENGTH];
-    private static final int TABLE_LENGTH = 512;
-    private static final int LENGTHS = 256;
+    private final long[] symbolTable = new long[256];
+    private final long[] lengthTable = new long[256];
 
     /**
      * What {@link #hasNoSymbol} adds to each byte's low seven bits and which high bits it keeps of the word itself:
@@ -46,8 +46,8 @@ final class FsstSymbols {
         this.lengths = lengths;
         int n = lengths.length;
         for (int c = 0; c < n; c++) {
-            table[c] = symbols[c];
-            table[LENGTHS + c] = lengths[c];
+            symbolTable[c] = symbols[c];
+            lengthTable[c] = lengths[c];
         }
         // a byte b is a code naming no symbol (or the escape) when b >= n; see hasNoSymbol
         addToLow = (n >= 128 ? 256L - n : 128L - n) * ONES;
@@ -182,8 +182,10 @@ final class FsstSymbols {
      */
     private long run(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int total,
             boolean toEnd) {
-        long[] t = table;
-        int mask = t.length - 1;
+        long[] s = symbolTable;
+        long[] l = lengthTable;
+        int sm = s.length - 1;
+        int lm = l.length - 1;
         int n = lengths.length;
         int pos = 0;
         int i = from;
@@ -195,32 +197,35 @@ final class FsstSymbols {
                 if (hasNoSymbol(w)) {
                     break;
                 }
-                // eight codes by hand: as a loop, the JIT unrolls it only partly
+                // eight codes by hand (as a loop, the JIT unrolls it only in part), from two ints: each code is taken
+                // out with the symbols' mask, 255
+                int lo = (int) w;
+                int hi = (int) (w >>> 32);
                 int p = pos;
-                int c = (int) w & 0xFF;
-                LONG_LE.set(out, p, t[c & mask]);
-                p += (int) t[(c | LENGTHS) & mask];
-                c = (int) (w >>> 8) & 0xFF;
-                LONG_LE.set(out, p, t[c & mask]);
-                p += (int) t[(c | LENGTHS) & mask];
-                c = (int) (w >>> 16) & 0xFF;
-                LONG_LE.set(out, p, t[c & mask]);
-                p += (int) t[(c | LENGTHS) & mask];
-                c = (int) (w >>> 24) & 0xFF;
-                LONG_LE.set(out, p, t[c & mask]);
-                p += (int) t[(c | LENGTHS) & mask];
-                c = (int) (w >>> 32) & 0xFF;
-                LONG_LE.set(out, p, t[c & mask]);
-                p += (int) t[(c | LENGTHS) & mask];
-                c = (int) (w >>> 40) & 0xFF;
-                LONG_LE.set(out, p, t[c & mask]);
-                p += (int) t[(c | LENGTHS) & mask];
-                c = (int) (w >>> 48) & 0xFF;
-                LONG_LE.set(out, p, t[c & mask]);
-                p += (int) t[(c | LENGTHS) & mask];
-                c = (int) (w >>> 56);
-                LONG_LE.set(out, p, t[c & mask]);
-                p += (int) t[(c | LENGTHS) & mask];
+                int c = lo & sm;
+                LONG_LE.set(out, p, s[c]);
+                p += (int) l[c & lm];
+                c = (lo >>> 8) & sm;
+                LONG_LE.set(out, p, s[c]);
+                p += (int) l[c & lm];
+                c = (lo >>> 16) & sm;
+                LONG_LE.set(out, p, s[c]);
+                p += (int) l[c & lm];
+                c = (lo >>> 24) & sm;
+                LONG_LE.set(out, p, s[c]);
+                p += (int) l[c & lm];
+                c = hi & sm;
+                LONG_LE.set(out, p, s[c]);
+                p += (int) l[c & lm];
+                c = (hi >>> 8) & sm;
+                LONG_LE.set(out, p, s[c]);
+                p += (int) l[c & lm];
+                c = (hi >>> 16) & sm;
+                LONG_LE.set(out, p, s[c]);
+                p += (int) l[c & lm];
+                c = (hi >>> 24) & sm;
+                LONG_LE.set(out, p, s[c]);
+                p += (int) l[c & lm];
                 pos = p;
                 i += 8;
             }
@@ -229,8 +234,8 @@ final class FsstSymbols {
             }
             int code = in[i++] & 0xFF;
             if (code < n) {
-                LONG_LE.set(out, pos, t[code]);
-                pos += (int) t[LENGTHS + code];
+                LONG_LE.set(out, pos, s[code]);
+                pos += (int) l[code];
             } else if (code == ESCAPE) {
                 if (i == to) {
                     throw parts.malformed("the codes end with an escape and no byte after it (codes byte "
@@ -267,7 +272,6 @@ final class FsstSymbols {
      * bits, and the sign bit set when it stopped with codes left.
      */
     private long walk(ArrayParts parts, MemorySegment codes, long from, long to, byte[] out, int pos, int want) {
-        long[] t = table;
         int n = lengths.length;
         int p = pos;
         int stop = pos + want;
@@ -275,8 +279,8 @@ final class FsstSymbols {
         while (p < stop && i < to) {
             int code = codes.get(ValueLayout.JAVA_BYTE, i++) & 0xFF;
             if (code < n) {
-                LONG_LE.set(out, p, t[code]);
-                p += (int) t[LENGTHS + code];
+                LONG_LE.set(out, p, symbolTable[code]);
+                p += (int) lengthTable[code];
             } else if (code == ESCAPE) {
                 if (i == to) {
                     throw parts.malformed("the codes of a value end with an escape and no byte after it (codes byte "
@@ -300,15 +304,14 @@ final class FsstSymbols {
      * messages.
      */
     int decodeSome(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int want) {
-        long[] t = table;
         int n = lengths.length;
         int p = 0;
         int i = from;
         while (p < want && i < to) {
             int code = in[i++] & 0xFF;
             if (code < n) {
-                LONG_LE.set(out, p, t[code]);
-                p += (int) t[LENGTHS + code];
+                LONG_LE.set(out, p, symbolTable[code]);
+                p += (int) lengthTable[code];
             } else if (code == ESCAPE) {
                 if (i == to) {
                     throw parts.malformed("the codes of a value end with an escape and no byte after it (codes byte "
