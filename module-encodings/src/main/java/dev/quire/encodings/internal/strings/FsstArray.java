@@ -56,6 +56,11 @@ public final class FsstArray extends SourceBackedArray {
         return symbols;
     }
 
+    /** The code stream. */
+    MemorySegment codes() {
+        return codes;
+    }
+
     /** The bytes of the code stream. */
     public long codesByteSize() {
         return codes.byteSize();

@@ -168,4 +168,80 @@ class FsstEncoderTest {
         assertEquals(a.codesByteSize(), b.codesByteSize());
         assertEquals(a.symbolCount(), b.symbolCount());
     }
+
+    /**
+     * The compressor codes the first and the second half of the rows as two streams at once and joins them: its codes
+     * and offsets must be those of one stream coded value by value with the table's plain lookup ({@code match}),
+     * whatever the halves hold: no rows, one, empty values and nulls at either end of either half, or all the long
+     * values in one half.
+     */
+    @Test
+    void twoStreamsGiveTheCodesOfOne() {
+        Random r = new Random(31);
+        for (int round = 0; round < 60; round++) {
+            int n = round < 6 ? round : 1 + r.nextInt(round % 3 == 0 ? 5000 : 200);
+            double nulls = round % 4 == 0 ? 0 : 0.2;
+            int skew = round % 5;
+            VarBinViewArray values = strings(n, nulls, r, i -> switch (skew) {
+                case 0 -> r.nextInt(4) == 0 ? "" : randomLetters(r, 0, 40);
+                case 1 -> i < n / 2 ? "" : randomLetters(r, 1, 60);
+                case 2 -> i < n / 2 ? randomLetters(r, 20, 90) : (r.nextBoolean() ? "" : "x");
+                case 3 -> "\u00e9t\u00e9 " + randomLetters(r, 0, 12) + " \u2603";
+                default -> randomLetters(r, 0, 3);
+            });
+            FsstEncoder.Strings strings = FsstEncoder.Strings.of(values);
+            FsstEncoder.SymbolTable table = FsstEncoder.train(strings);
+            FsstArray fsst = FsstEncoder.compress(values, strings, table);
+            String what = "round " + round + ", " + n + " rows";
+            java.io.ByteArrayOutputStream want = new java.io.ByteArrayOutputStream();
+            long[] wantOffsets = new long[n + 1];
+            for (int i = 0; i < n; i++) {
+                int pos = strings.starts()[i];
+                int end = pos + strings.lengths()[i];
+                while (pos < end) {
+                    int code = table.match(strings.data(), pos, end - pos);
+                    if (code < 256) {
+                        want.write(code);
+                    } else {
+                        want.write(FsstSymbols.ESCAPE);
+                        want.write(code - 256);
+                    }
+                    pos += table.length(code);
+                }
+                wantOffsets[i + 1] = want.size();
+            }
+            org.junit.jupiter.api.Assertions.assertArrayEquals(want.toByteArray(),
+                    fsst.codes().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), what + ": codes");
+            dev.quire.layout.array.PrimitiveArray offsets =
+                    (dev.quire.layout.array.PrimitiveArray) fsst.children().get(1).toCanonical();
+            for (int i = 0; i <= n; i++) {
+                assertEquals(wantOffsets[i], dev.quire.encodings.internal.TestArrays.raw(offsets, i),
+                        what + ": offset " + i);
+            }
+        }
+    }
+
+    /** The lookup without branches gives the plain lookup's code at every place of every value, near its end too. */
+    @Test
+    void theLookupWithoutBranchesAgreesWithThePlainOne() {
+        Random r = new Random(32);
+        for (int round = 0; round < 20; round++) {
+            VarBinViewArray values = strings(2000, 0, r, i -> randomLetters(r, 0, 3 + r.nextInt(30))
+                    + (r.nextInt(8) == 0 ? "\u00ff\u0000" : ""));
+            FsstEncoder.Strings strings = FsstEncoder.Strings.of(values);
+            FsstEncoder.SymbolTable table = FsstEncoder.train(strings);
+            int checked = 0;
+            for (int i = 0; i < 2000; i++) {
+                int start = strings.starts()[i];
+                int end = start + strings.lengths()[i];
+                for (int pos = start; pos < end; pos++) {
+                    assertEquals(table.match(strings.data(), pos, end - pos),
+                            table.matchWithoutBranches(strings.data(), pos, end - pos),
+                            "round " + round + ", value " + i + " at " + (pos - start));
+                    checked++;
+                }
+            }
+            assertTrue(checked > 10_000, "places checked: " + checked);
+        }
+    }
 }
