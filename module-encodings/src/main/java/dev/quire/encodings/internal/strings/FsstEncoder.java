@@ -669,43 +669,44 @@ public final class FsstEncoder {
                 }
             }
         }
-        while (i1 < half) {
-            long r1 = step(table, data, pos1, end1, first, at1);
-            pos1 = (int) (r1 >>> 32);
-            at1 = (int) r1;
-            if (pos1 == end1) {
-                offsets[i1 + 1] = at1;
-                i1 = nextValue(lens, offsets, i1, half, at1);
-                if (i1 < half) {
-                    pos1 = starts[i1];
-                    end1 = pos1 + lens[i1];
-                    first = room(first, at1, lens[i1]);
+        // the stream that has values left goes on alone
+        boolean firstLeft = i1 < half;
+        int i = firstLeft ? i1 : i2;
+        int limit = firstLeft ? half : n;
+        int pos = firstLeft ? pos1 : pos2;
+        int end = firstLeft ? end1 : end2;
+        int at = firstLeft ? at1 : at2;
+        byte[] out = firstLeft ? first : second;
+        while (i < limit) {
+            long r = step(table, data, pos, end, out, at);
+            pos = (int) (r >>> 32);
+            at = (int) r;
+            if (pos == end) {
+                offsets[i + 1] = at;
+                i = nextValue(lens, offsets, i, limit, at);
+                if (i < limit) {
+                    pos = starts[i];
+                    end = pos + lens[i];
+                    out = room(out, at, lens[i]);
                 }
             }
         }
-        while (i2 < n) {
-            long r2 = step(table, data, pos2, end2, second, at2);
-            pos2 = (int) (r2 >>> 32);
-            at2 = (int) r2;
-            if (pos2 == end2) {
-                offsets[i2 + 1] = at2;
-                i2 = nextValue(lens, offsets, i2, n, at2);
-                if (i2 < n) {
-                    pos2 = starts[i2];
-                    end2 = pos2 + lens[i2];
-                    second = room(second, at2, lens[i2]);
-                }
-            }
+        if (firstLeft) {
+            first = out;
+            at1 = at;
+        } else {
+            second = out;
+            at2 = at;
         }
         // the second stream's codes after the first's
         if ((long) at1 + at2 > EncodingParts.MAX_ARRAY_LENGTH) {
             throw new InvalidArgumentException("the FSST codes of " + n + " values take " + ((long) at1 + at2)
                     + " bytes, more than one array holds");
         }
-        byte[] out = Arrays.copyOf(first, at1 + at2);
-        System.arraycopy(second, 0, out, at1, at2);
-        for (int i = half; i < n; i++) {
-            offsets[i + 1] += at1;
+        byte[] codes = Arrays.copyOf(first, at1 + at2);
+        System.arraycopy(second, 0, codes, at1, at2);
+        for (int k = half; k < n; k++) {
+            offsets[k + 1] += at1;
         }
         byte[] symbolWords = new byte[table.count * 8];
         for (int c = 0; c < table.count; c++) {
@@ -718,7 +719,7 @@ public final class FsstEncoder {
         PrimitiveArray lengthsArray = NarrowIntegers.narrow(lengths, Validity.NON_NULLABLE, false, PType.I64);
         PrimitiveArray offsetsArray = NarrowIntegers.narrow(offsets, Validity.NON_NULLABLE, false, PType.I64);
         return new FsstArray(values, MemorySegment.ofArray(symbolWords),
-                MemorySegment.ofArray(symbolLengths), MemorySegment.ofArray(out), lengthsArray,
+                MemorySegment.ofArray(symbolLengths), MemorySegment.ofArray(codes), lengthsArray,
                 offsetsArray);
     }
 }
