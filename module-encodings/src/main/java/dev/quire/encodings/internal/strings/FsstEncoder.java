@@ -627,11 +627,10 @@ public final class FsstEncoder {
         for (int i = half; i < n; i++) {
             secondBytes += lens[i];
         }
-        // a code byte for about three bytes of text; room() makes sure of two a byte (an escape and the byte) for
-        // each value before it starts
-        byte[] first = new byte[(int) Math.min(firstBytes + (firstBytes >> 1) + 16, EncodingParts.MAX_ARRAY_LENGTH)];
-        byte[] second = new byte[(int) Math.min(secondBytes + (secondBytes >> 1) + 16,
-                EncodingParts.MAX_ARRAY_LENGTH)];
+        // text takes about a code byte for three bytes: a byte of room for each is plenty, and room() makes sure of
+        // two a byte (an escape and the byte) for each value before it starts
+        byte[] first = new byte[(int) Math.min(firstBytes + 16, EncodingParts.MAX_ARRAY_LENGTH)];
+        byte[] second = new byte[(int) Math.min(secondBytes + 16, EncodingParts.MAX_ARRAY_LENGTH)];
         // each stream: the value it is in (i), where in the data it is (pos, to end), where its codes go (at)
         int i1 = nextValue(lens, offsets, -1, half, 0);
         int pos1 = i1 < half ? starts[i1] : 0;
