@@ -125,7 +125,7 @@ public final class FsstEncoder {
         final long[] symbols;
         final int[] lengths;
         final int count;
-        /** Code {@link #NONE}: a slot or pair without a symbol. */
+        /** The code a hash slot without a symbol holds (no symbol has it: there are at most 255). */
         private static final int NONE = 255;
         /** What each byte becomes alone: its one-byte symbol's code, or 256 plus the byte (an escape). */
         private final int[] single = new int[256];
@@ -185,7 +185,7 @@ public final class FsstEncoder {
                 return c;
             }
             c = slots[slot(word)];
-            if (c != NONE && (word & mask(lengths[c])) == symbols[c]) {
+            if ((word & slotMasks[c]) == slotSymbols[c]) {
                 return c;
             }
             return single[(int) word & 0xFF];
@@ -441,18 +441,18 @@ public final class FsstEncoder {
         gains.clear();
         for (int code = 0; code < 512; code++) {
             if (single[code] != 0) {
-                gains.add(symbolOf(table, code), lengthOf(table, code), single[code] * lengthOf(table, code));
+                gains.add(symbolOf(table, code), table.length(code), single[code] * table.length(code));
             }
         }
         for (int s = 0; s < counts.seenCount; s++) {
             int index = counts.seen[s];
             int code = index >>> 9;
             int next = index & 511;
-            int len = lengthOf(table, code);
+            int len = table.length(code);
             if (len >= MAX_TRAINED_LENGTH) {
                 continue;
             }
-            int joined = Math.min(MAX_TRAINED_LENGTH, len + lengthOf(table, next));
+            int joined = Math.min(MAX_TRAINED_LENGTH, len + table.length(next));
             long both = symbolOf(table, code) | (symbolOf(table, next) << (len << 3));
             if (joined < 8) {
                 both &= (1L << (joined << 3)) - 1;
@@ -597,10 +597,6 @@ public final class FsstEncoder {
         return (long) (pos + 1) << 32 | (at + 2);
     }
 
-    private static int lengthOf(SymbolTable table, int code) {
-        return code < 256 ? table.lengths[code] : 1;
-    }
-
     /**
      * Compresses every valid value with {@code table}; nulls get no codes and length 0. Greedy matching is a chain
      * (where the next code starts depends on the last one's length, and each lookup takes several dependent loads),
@@ -615,17 +611,16 @@ public final class FsstEncoder {
         byte[] data = strings.data();
         long[] offsets = new long[n + 1];
         long[] lengths = new long[n];
-        for (int i = 0; i < n; i++) {
-            lengths[i] = lens[i];
-        }
         int half = n / 2;
         long firstBytes = 0;
-        for (int i = 0; i < half; i++) {
-            firstBytes += lens[i];
-        }
         long secondBytes = 0;
-        for (int i = half; i < n; i++) {
-            secondBytes += lens[i];
+        for (int i = 0; i < n; i++) {
+            lengths[i] = lens[i];
+            if (i < half) {
+                firstBytes += lens[i];
+            } else {
+                secondBytes += lens[i];
+            }
         }
         // text takes about a code byte for three bytes: a byte of room for each is plenty, and room() makes sure of
         // two a byte (an escape and the byte) for each value before it starts

@@ -19,8 +19,8 @@ final class FsstSymbols {
     private static final VarHandle LONG_LE =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    private final long[] symbols;
-    private final byte[] lengths;
+    /** See {@link #count()}. */
+    private final int count;
 
     /**
      * Every byte value as a code: code {@code c}'s symbol and its length (both zero where it names none). Each has
@@ -42,9 +42,8 @@ final class FsstSymbols {
 
     /** A table of the symbols given, unchecked: {@link #read} checks them; tests make their own. */
     FsstSymbols(long[] symbols, byte[] lengths) {
-        this.symbols = symbols;
-        this.lengths = lengths;
         int n = lengths.length;
+        this.count = n;
         for (int c = 0; c < n; c++) {
             symbolTable[c] = symbols[c];
             lengthTable[c] = lengths[c];
@@ -68,7 +67,7 @@ final class FsstSymbols {
 
     /** How many symbols the table has: codes {@code 0} to {@code count() - 1} name them. */
     int count() {
-        return lengths.length;
+        return count;
     }
 
     /**
@@ -76,12 +75,12 @@ final class FsstSymbols {
      * are the symbol, the rest are whatever the file held.
      */
     long symbol(int code) {
-        return symbols[code];
+        return symbolTable[code];
     }
 
     /** Symbol {@code code}'s length, 1 to {@value #MAX_SYMBOL_LENGTH}. */
     int length(int code) {
-        return lengths[code];
+        return (int) lengthTable[code];
     }
 
     /** Reads and checks the symbols buffer (8 bytes a symbol) and the lengths buffer (a byte a symbol, 1..8). */
@@ -186,7 +185,7 @@ final class FsstSymbols {
         long[] l = lengthTable;
         int sm = s.length - 1;
         int lm = l.length - 1;
-        int n = lengths.length;
+        int n = count;
         int pos = 0;
         int i = from;
         int fastEnd = to - 8;
@@ -251,7 +250,7 @@ final class FsstSymbols {
 
     private MalformedFileException noSymbol(ArrayParts parts, int code, long at) {
         return parts.malformed("code " + code + " at codes byte " + at + " names no symbol (the table has "
-                + symbols.length + ")");
+                + count + ")");
     }
 
     /**
@@ -272,7 +271,7 @@ final class FsstSymbols {
      * bits, and the sign bit set when it stopped with codes left.
      */
     private long walk(ArrayParts parts, MemorySegment codes, long from, long to, byte[] out, int pos, int want) {
-        int n = lengths.length;
+        int n = count;
         int p = pos;
         int stop = pos + want;
         long i = from;
@@ -304,7 +303,7 @@ final class FsstSymbols {
      * messages.
      */
     int decodeSome(ArrayParts parts, byte[] in, int from, int to, long codesStart, byte[] out, int want) {
-        int n = lengths.length;
+        int n = count;
         int p = 0;
         int i = from;
         while (p < want && i < to) {
