@@ -204,8 +204,9 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
      * exactly at the window's last offset. A window from the chunk's first row whose lengths have not been read
      * takes each block's lengths from the lengths child's own cursor (bit-packed, as the reference writes them) and
      * sums them into the block's offsets: the chunk's ends are never built. The codes are read in place when the
-     * buffer lives in a heap array, else copied a run at a time into an array the cursor reuses: the decode loop
-     * reads arrays.
+     * buffer lives in a heap array, else copied a run at a time into an array the cursor reuses, and leaves to the
+     * next cursor on its thread once it has read its last block ({@link #MAX_SPARE_COPY}): the decode loop reads
+     * arrays.
      */
     private final class BlockCursor implements BytesBlocks.Cursor {
         /** Codes off the heap are copied at least this many bytes at a time. */
@@ -244,7 +245,7 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
                 at = (int) (windowStart - inAt0);
                 limit = (int) (windowEnd - inAt0);
             } else {
-                in = new byte[0];
+                in = takeSpareCopy();
                 inAt0 = windowStart;
                 inPlace = false;
             }
@@ -275,10 +276,16 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
             }
             at = symbols.decodeUntil(parts, in, at, limit, inAt0, bytes, total);
             row += n;
-            if (row == length && inAt0 + at != windowEnd) {
-                throw parts.malformed("the values' uncompressed lengths add up to fewer bytes than their codes decode"
-                        + " to: they end at codes byte " + (inAt0 + at) + ", before the codes' end at byte "
-                        + windowEnd);
+            if (row == length) {
+                if (inAt0 + at != windowEnd) {
+                    throw parts.malformed("the values' uncompressed lengths add up to fewer bytes than their codes"
+                            + " decode to: they end at codes byte " + (inAt0 + at) + ", before the codes' end at byte "
+                            + windowEnd);
+                }
+                if (!inPlace) {
+                    giveSpareCopy(in);
+                    in = NO_BYTES;
+                }
             }
             return n;
         }
@@ -339,6 +346,36 @@ final class LazyFsstArray implements Array, FilterKernel, TakeKernel, BytesBlock
             inAt0 += at;
             at = 0;
             limit = size;
+        }
+    }
+
+    private static final byte[] NO_BYTES = new byte[0];
+
+    /**
+     * Copy buffers of at most this many bytes that a cursor has finished with are kept for the next cursor on the
+     * same thread: a scan makes a cursor per chunk, and a new buffer of {@link BlockCursor#COPY_BYTES} each time
+     * costs its zeroing (about as much CPU as the copies into it) and collections (scanning TPC-H's l_comment, 23 MiB
+     * of them a scan, which took twice the young collections).
+     */
+    static final int MAX_SPARE_COPY = 1 << 20;
+
+    /** The buffer the last cursor to finish on this thread left, or null while a cursor holds it. */
+    private static final ThreadLocal<byte[]> SPARE_COPY = new ThreadLocal<>();
+
+    /** This thread's spare copy buffer, now the caller's alone, or an empty array when there is none. */
+    private static byte[] takeSpareCopy() {
+        byte[] spare = SPARE_COPY.get();
+        if (spare == null) {
+            return NO_BYTES;
+        }
+        SPARE_COPY.set(null);
+        return spare;
+    }
+
+    /** Leaves {@code buffer}, which the caller no longer reads, for the next cursor on this thread. */
+    private static void giveSpareCopy(byte[] buffer) {
+        if (buffer.length > 0 && buffer.length <= MAX_SPARE_COPY) {
+            SPARE_COPY.set(buffer);
         }
     }
 

@@ -122,6 +122,65 @@ class FsstBytesBlocksTest {
         }
     }
 
+    /**
+     * A cursor that has read its last block leaves its copy buffer to the next cursor on its thread: two cursors made
+     * after one finished, read by turns, must each keep codes of their own (one takes the buffer, the other makes
+     * one), and a cursor that finishes while another is still reading must not hand over the reader's buffer.
+     */
+    @Test
+    void cursorsOffTheHeapReadByTurnsOnOneThreadKeepTheirOwnCodes() {
+        Random random = new Random(81);
+        int n = 2600;
+        List<Node> nodes = new ArrayList<>();
+        List<VarBinViewArray> decoded = new ArrayList<>();
+        try (Arena arena = Arena.ofConfined()) {
+            for (int k = 0; k < 3; k++) {
+                Node node = FsstDecodeTest.node(FsstDecodeTest.table(random), FsstDecodeTest.values(random, n, 60),
+                        PType.U32, PType.U32, 0);
+                List<MemorySegment> buffers = new ArrayList<>();
+                for (MemorySegment b : node.buffers()) {
+                    buffers.add(arena.allocate(Math.max(1, b.byteSize())).asSlice(0, b.byteSize()).copyFrom(b));
+                }
+                nodes.add(new Node(node.encoding(), node.metadata(), buffers, node.children()));
+                decoded.add(FsstDecodeTest.lazy(node, n).toCanonical());
+            }
+            assertSameAsDecoded(drain(FsstDecodeTest.lazy(nodes.get(0), n)), decoded.get(0), "first, alone");
+            for (int round = 0; round < 3; round++) {
+                int a = round % 3;
+                int b = (round + 1) % 3;
+                BytesBlocks.Cursor first = FsstDecodeTest.lazy(nodes.get(a), n).bytesBlocks().orElseThrow();
+                BytesBlocks.Cursor second = FsstDecodeTest.lazy(nodes.get(b), n).bytesBlocks().orElseThrow();
+                BytesBlocks.Block firstBlock = new BytesBlocks.Block();
+                BytesBlocks.Block secondBlock = new BytesBlocks.Block();
+                List<byte[]> firstValues = new ArrayList<>();
+                List<byte[]> secondValues = new ArrayList<>();
+                boolean firstLeft = true;
+                boolean secondLeft = true;
+                while (firstLeft || secondLeft) {
+                    firstLeft = firstLeft && readBlock(first, firstBlock, firstValues);
+                    secondLeft = secondLeft && readBlock(second, secondBlock, secondValues);
+                    if (!firstLeft && secondLeft) {
+                        // a third cursor starts (taking what the finished one left) while the second still reads
+                        assertSameAsDecoded(drain(FsstDecodeTest.lazy(nodes.get(a), n)), decoded.get(a),
+                                "round " + round + ", a cursor made while another reads");
+                    }
+                }
+                assertSameAsDecoded(firstValues, decoded.get(a), "round " + round + ", first of two");
+                assertSameAsDecoded(secondValues, decoded.get(b), "round " + round + ", second of two");
+            }
+        }
+    }
+
+    /** One block of {@code cursor}'s values added to {@code out}; false when the cursor had ended. */
+    private static boolean readBlock(BytesBlocks.Cursor cursor, BytesBlocks.Block block, List<byte[]> out) {
+        int n = cursor.next(block);
+        int[] offsets = block.offsets();
+        for (int i = 0; i < n; i++) {
+            out.add(Arrays.copyOfRange(block.bytes(), offsets[i], offsets[i + 1]));
+        }
+        return n > 0;
+    }
+
     @Test
     void aBlockCanHoldOneVeryLongValueAndTheBlockIsReusedAcrossCursors() {
         Random random = new Random(79);
