@@ -19,7 +19,7 @@ final class BlockLongColumn implements LongColumn {
     private final LongBlocks.Cursor cursor;
     private final int length;
     private final Supplier<LongColumn> decoded;
-    private final long[] buffer = new long[LongBlocks.BLOCK_ROWS];
+    private final long[] buffer;
     /** Rows the cursor has written to {@link #buffer}, and how many of them were read. */
     private int buffered;
     private int used;
@@ -33,9 +33,23 @@ final class BlockLongColumn implements LongColumn {
      * @param decoded the same values decoded whole, for reads the cursor cannot serve
      */
     BlockLongColumn(LongBlocks.Cursor cursor, int length, Supplier<LongColumn> decoded) {
+        this(cursor, length, decoded, new long[LongBlocks.BLOCK_ROWS]);
+    }
+
+    /**
+     * As above, buffering blocks in {@code buffer} ({@link LongBlocks#BLOCK_ROWS} values), which becomes this
+     * column's: whoever used it before must no longer read it.
+     *
+     * @throws IllegalArgumentException when {@code buffer} is shorter than a block
+     */
+    BlockLongColumn(LongBlocks.Cursor cursor, int length, Supplier<LongColumn> decoded, long[] buffer) {
+        if (buffer.length < LongBlocks.BLOCK_ROWS) {
+            throw new IllegalArgumentException("a buffer of " + buffer.length + " values is shorter than a block");
+        }
         this.cursor = cursor;
         this.length = length;
         this.decoded = decoded;
+        this.buffer = buffer;
     }
 
     @Override

@@ -19,11 +19,22 @@ final class QuireBatch implements Batch {
     private final BatchShape shape;
     private final StructArray batch;
     private final int length;
+    private final ColumnBuffers buffers;
 
+    /** A batch whose columns have buffers of their own. */
     QuireBatch(BatchShape shape, StructArray batch) {
+        this(shape, batch, new ColumnBuffers(shape.names().size()));
+    }
+
+    /**
+     * A batch whose columns decode into {@code buffers}, which the thread's last batch used: that batch's columns
+     * must no longer be read.
+     */
+    QuireBatch(BatchShape shape, StructArray batch, ColumnBuffers buffers) {
         this.shape = shape;
         this.batch = batch;
         this.length = Math.toIntExact(batch.length());
+        this.buffers = buffers;
     }
 
     @Override
@@ -48,7 +59,8 @@ final class QuireBatch implements Batch {
         if (inPlace != null) {
             return inPlace;
         }
-        return new BlockLongColumn(LongBlocks.cursor(field), length, () -> decoded(column, kind, field));
+        return new BlockLongColumn(LongBlocks.cursor(field), length, () -> decoded(column, kind, field),
+                buffers.longs(index));
     }
 
     private static LongColumn decoded(String column, BatchShape.Kind kind, Array field) {
@@ -73,7 +85,7 @@ final class QuireBatch implements Batch {
         if (field instanceof BytesBlocks encoded) {
             Optional<BytesBlocks.Cursor> cursor = encoded.bytesBlocks();
             if (cursor.isPresent()) {
-                return new SequentialUtf8Column(field, cursor.get());
+                return new SequentialUtf8Column(field, cursor.get(), buffers.block(index));
             }
         }
         return new Utf8Column((VarBinViewArray) field.toCanonical());

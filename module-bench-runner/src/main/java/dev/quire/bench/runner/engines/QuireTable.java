@@ -79,20 +79,29 @@ final class QuireTable implements Table {
     public void scanConcurrently(ScanRequest request, Supplier<? extends Consumer<Batch>> sinks) {
         Scan scan = scanOf(request);
         BatchShape shape = BatchShape.of(request.columns(), scan.outputType());
-        // A sink per scan thread, taken the first time the thread has a batch.
-        Map<Thread, Consumer<Batch>> perThread = new ConcurrentHashMap<>();
-        scan.forEachConcurrently(batch -> perThread.computeIfAbsent(Thread.currentThread(), t -> sinks.get())
-                .accept(new QuireBatch(shape, batch)));
+        // A sink per scan thread, taken the first time the thread has a batch, and the buffers its batches reuse.
+        Map<Thread, ThreadSink> perThread = new ConcurrentHashMap<>();
+        int fields = shape.names().size();
+        scan.forEachConcurrently(batch -> {
+            ThreadSink s = perThread.computeIfAbsent(Thread.currentThread(),
+                    t -> new ThreadSink(sinks.get(), new ColumnBuffers(fields)));
+            s.sink().accept(new QuireBatch(shape, batch, s.buffers()));
+        });
     }
+
+    /** A scan thread's sink, and the buffers its batches' columns reuse (it reads each batch before the next). */
+    private record ThreadSink(Consumer<Batch> sink, ColumnBuffers buffers) {}
 
     @Override
     public void scan(ScanRequest request, Consumer<Batch> sink) {
         Scan scan = scanOf(request);
         try (BatchStream batches = scan.batches()) {
             BatchShape shape = BatchShape.of(request.columns(), batches.dtype());
+            ColumnBuffers buffers = new ColumnBuffers(shape.names().size());
             for (StructArray batch : batches) {
-                // Quire's arrays hold no memory of their own to free: the batch is garbage once the sink returns.
-                sink.accept(new QuireBatch(shape, batch));
+                // Quire's arrays hold no memory of their own to free: the batch is garbage once the sink returns, and
+                // the next batch's columns reuse its buffers.
+                sink.accept(new QuireBatch(shape, batch, buffers));
             }
         }
     }

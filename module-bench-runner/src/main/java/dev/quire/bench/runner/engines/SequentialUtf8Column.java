@@ -23,7 +23,7 @@ final class SequentialUtf8Column implements StringColumn {
     /** The cursor, until a read comes out of order. */
     private BytesBlocks.Cursor cursor;
     /** The cursor's current block: its values are rows {@code [next - at, next - at + count)}. */
-    private final BytesBlocks.Block current = new BytesBlocks.Block();
+    private final BytesBlocks.Block current;
     private int count;
     /** The block's value for row {@link #next}. */
     private int at;
@@ -36,11 +36,20 @@ final class SequentialUtf8Column implements StringColumn {
     private byte[] spill = new byte[0];
     private Utf8Column canonical;
 
-    /** Reads {@code array} through {@code cursor}, which must be over its values from row 0. */
+    /** Reads {@code array} through {@code cursor}, which must be over its values from row 0, into a block of its own. */
     SequentialUtf8Column(Array array, BytesBlocks.Cursor cursor) {
+        this(array, cursor, new BytesBlocks.Block());
+    }
+
+    /**
+     * Reads {@code array} through {@code cursor} into {@code block}, which becomes this column's: whoever used it
+     * before must no longer read what it holds.
+     */
+    SequentialUtf8Column(Array array, BytesBlocks.Cursor cursor, BytesBlocks.Block block) {
         this.array = array;
         this.rows = Math.toIntExact(array.length());
         this.cursor = Objects.requireNonNull(cursor, "cursor");
+        this.current = Objects.requireNonNull(block, "block");
     }
 
     @Override

@@ -35,6 +35,14 @@ class BlockLongColumnTest {
     }
 
     @Test
+    void aBufferShorterThanABlockIsRefused() {
+        PrimitiveArray array = PrimitiveArray.ofLongs(values());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new BlockLongColumn(
+                LongBlocks.cursor(array), N, () -> ArrayColumns.longs(array), new long[LongBlocks.BLOCK_ROWS - 1]));
+        assertEquals("a buffer of " + (LongBlocks.BLOCK_ROWS - 1) + " values is shorter than a block", e.getMessage());
+    }
+
+    @Test
     void readsInRowOrderOfAnySizeComeFromTheCursorAlone() {
         long[] v = values();
         AtomicInteger whole = new AtomicInteger();

@@ -3,6 +3,7 @@ package dev.quire.bench.runner.engines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -183,6 +184,41 @@ class SequentialUtf8ColumnTest {
             viaViews.read(from, n, b);
             assertEquals(values(b, n), values(a, n), "rows from " + from);
             assertNotSame(a.array(1), b.array(1));
+        }
+    }
+
+    /**
+     * The batches of one scan thread share their {@link ColumnBuffers}: two columns of a batch read by turns decode
+     * into blocks of their own, and the next batch's columns take over the last batch's blocks.
+     */
+    @Test
+    void columnsReadByTurnsKeepTheirOwnBlocksWhichTheNextBatchTakesOver() {
+        DType.Struct type = new DType.Struct(List.of(new Field("s", UTF8), new Field("t", UTF8)), false);
+        BatchShape shape = BatchShape.of(List.of("s", "t"), type);
+        ColumnBuffers buffers = new ColumnBuffers(2);
+        Random random = new Random(10);
+        for (int batch = 0; batch < 3; batch++) {
+            int n = 2500 + batch;
+            VarBinViewArray s = strings(random, n);
+            VarBinViewArray t = strings(random, n);
+            QuireBatch b = new QuireBatch(shape, new StructArray(type,
+                    List.of(new Encoded(s, new int[] {1024}), new Encoded(t, new int[] {1024})), n,
+                    Validity.NON_NULLABLE), buffers);
+            StringColumn sColumn = b.strings("s");
+            StringColumn tColumn = b.strings("t");
+            StringBlock sBlock = new StringBlock(1024);
+            StringBlock tBlock = new StringBlock(1024);
+            for (int from = 0; from < n; from += 1024) {
+                int k = Math.min(1024, n - from);
+                sColumn.read(from, k, sBlock);
+                tColumn.read(from, k, tBlock);
+                assertEquals(expected(new Utf8Column(s), from, k), values(sBlock, k), "batch " + batch + ", s from "
+                        + from);
+                assertEquals(expected(new Utf8Column(t), from, k), values(tBlock, k), "batch " + batch + ", t from "
+                        + from);
+                assertSame(buffers.block(0).bytes(), sBlock.array(1), "batch " + batch + ": s decodes into its block");
+                assertSame(buffers.block(1).bytes(), tBlock.array(1), "batch " + batch + ": t decodes into its block");
+            }
         }
     }
 
