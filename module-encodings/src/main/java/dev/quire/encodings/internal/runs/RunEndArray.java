@@ -9,6 +9,8 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.expr.ValuePredicate;
+import dev.quire.layout.spi.FilterKernel;
 import dev.quire.layout.spi.IntegerBlocks;
 import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;
@@ -27,9 +29,10 @@ import java.util.Optional;
  * dictionary whose codes are run-end encoded gathers through it without an expanded codes array or a pass over one to
  * check them. Slices share the run ends (a view of the runs that cover them, nothing copied), so a scan split expands
  * only its own rows. As a {@link TakeKernel} it gives a selective scan's rows from the runs that hold them, without
- * expanding the others.
+ * expanding the others. As a {@link FilterKernel} it evaluates a predicate on the run values alone and sets the rows of
+ * the runs that match.
  */
-final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel {
+final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel, FilterKernel {
     private final DType dtype;
     private final PrimitiveArray values;
     /**
@@ -439,6 +442,48 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel 
             row = stop;
             return count;
         }
+    }
+
+    /** Each run's validity over its rows. */
+    @Override
+    public void validity(long[] out) {
+        int words = RowBits.words(length);
+        Arrays.fill(out, 0, words, 0L);
+        if (values.nullCount() == 0) {
+            RowBits.setRange(out, 0, length);
+            return;
+        }
+        int[] ends = ends();
+        int from = 0;
+        for (int r = 0; r < runs; r++) {
+            if (values.isValid(r)) {
+                RowBits.setRange(out, from, ends[r]);
+            }
+            from = Math.max(from, ends[r]);
+        }
+    }
+
+    /**
+     * The predicate evaluated once per run, on the run values (a canonical array as long as the runs), and the rows
+     * of each matching run set; declines once the array has been expanded (then the expanded values are cheaper to
+     * test than to walk the runs again).
+     */
+    @Override
+    public boolean match(ValuePredicate predicate, long[] out) {
+        if (canonical != null) {
+            return false;
+        }
+        long[] matched = predicate.matches(values);
+        Arrays.fill(out, 0, RowBits.words(length), 0L);
+        int[] ends = ends();
+        int from = 0;
+        for (int r = 0; r < runs; r++) {
+            if ((matched[r >>> 6] & (1L << r)) != 0) {
+                RowBits.setRange(out, from, ends[r]);
+            }
+            from = Math.max(from, ends[r]);
+        }
+        return true;
     }
 
     @Override

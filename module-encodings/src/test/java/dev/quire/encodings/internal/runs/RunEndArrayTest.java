@@ -150,6 +150,86 @@ class RunEndArrayTest {
         check(c.array().slice(0, c.want().length), c, 0, c.want().length);
     }
 
+    /** A predicate on values: their keys in a range (counting its evaluations, and the values it saw). */
+    private static final class InRange implements dev.quire.layout.expr.ValuePredicate {
+        private final long lo;
+        private final long hi;
+        long valuesSeen;
+
+        InRange(long lo, long hi) {
+            this.lo = lo;
+            this.hi = hi;
+        }
+
+        boolean accepts(long raw, PType type) {
+            int bits = type.byteWidth() * 8;
+            long key = bits == 64 ? raw : type.isUnsigned() ? raw & ((1L << bits) - 1) : raw << (64 - bits) >> (64 - bits);
+            return lo <= key && key <= hi;
+        }
+
+        @Override
+        public long[] matches(Array values) {
+            PrimitiveArray p = (PrimitiveArray) values;
+            valuesSeen += p.length();
+            long[] out = new long[(int) ((p.length() + 63) >>> 6)];
+            for (int i = 0; i < p.length(); i++) {
+                if (p.isValid(i) && accepts(TestArrays.raw(p, i), p.ptype())) {
+                    out[i >>> 6] |= 1L << i;
+                }
+            }
+            return out;
+        }
+    }
+
+    /**
+     * As a filter kernel the runs answer a predicate evaluated on their values only, one evaluation per run: on every
+     * valid row the answer is the predicate on the row's expanded value, and the validity is the rows' (whole arrays and
+     * slices); once expanded, the array declines.
+     */
+    @ParameterizedTest(name = "{0} seed {1}")
+    @MethodSource("shapes")
+    void filtersOnTheRunValuesAlone(PType type, int seed) {
+        Random random = new Random(seed * 173L + type.ordinal());
+        Case c = randomCase(type, random);
+        for (int k = 0; k < 5; k++) {
+            int n = c.want().length;
+            int from = k == 0 ? 0 : random.nextInt(n + 1);
+            int to = k == 0 ? n : from + random.nextInt(n - from + 1);
+            RunEndArray a = (RunEndArray) c.fresh().slice(from, to);
+            long pivot = c.want()[random.nextInt(n)];
+            long lo = Math.min(pivot, c.want()[random.nextInt(n)]);
+            InRange p = new InRange(lo, lo + random.nextInt(3) * (random.nextBoolean() ? 1 : 1000));
+            long[] got = new long[(to - from + 63) >>> 6];
+            java.util.Arrays.fill(got, 0x5A5A_5A5A_5A5A_5A5AL);
+            assertTrue(a.match(p, got), "answered");
+            assertEquals(runsOf(a), p.valuesSeen, "one evaluation per run, not per row");
+            long[] validity = new long[got.length];
+            a.validity(validity);
+            for (int i = from; i < to; i++) {
+                String context = type + " [" + from + ", " + to + ") row " + i;
+                boolean validBit = (validity[(i - from) >>> 6] & (1L << (i - from))) != 0;
+                assertEquals(c.valid()[i], validBit, context + " validity");
+                if (c.valid()[i]) {
+                    assertEquals(p.accepts(c.want()[i], type), (got[(i - from) >>> 6] & (1L << (i - from))) != 0,
+                            context + " value " + c.want()[i]);
+                }
+            }
+            for (int i = to - from; i < validity.length * 64; i++) {
+                assertFalse((validity[i >>> 6] & (1L << i)) != 0, "validity past the rows, bit " + i);
+            }
+        }
+        Array expanded = c.fresh();
+        expanded.toCanonical();
+        assertFalse(((RunEndArray) expanded).match(new InRange(0, 0), new long[(c.want().length + 63) >>> 6]),
+                "declined once expanded");
+    }
+
+    /** The runs of {@code a}, from its description. */
+    private static long runsOf(RunEndArray a) {
+        String s = a.toString();
+        return Long.parseLong(s.substring(s.lastIndexOf(" in ") + 4, s.lastIndexOf(" runs")));
+    }
+
     /**
      * 4-byte run values are read in place from the Java array behind them, which may be longer than the runs: what
      * lies past the runs (negative here) neither changes the bound nor the values.
