@@ -7,9 +7,7 @@ import dev.quire.encodings.internal.WritesEncodedArrays;
 import dev.quire.encodings.internal.proto.SequenceMetadata;
 import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.array.Array;
-import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
-import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.spi.ArrayParts;
@@ -51,7 +49,8 @@ public final class SequenceEncoding implements WritesEncodedArrays {
                     + length + " values overflows " + ptype.displayName());
         }
         int n = Buffers.checkedLength(parts, length, "a sequence");
-        return new PrimitiveArray(dtype, generate(ptype, n, base, multiplier), Validity.allValid(dtype.nullable()));
+        // kept as a sequence: a consumer reads blocks, takes rows or filters without the values being written
+        return new SequenceArray(dtype, base, multiplier, n);
     }
 
     private static long scalar(ArrayParts parts, boolean present, ByteString bytes, PType ptype, String what) {
