@@ -25,7 +25,8 @@ import java.util.function.Supplier;
  * their batches to the sink undecoded ({@link Scan#canonical(boolean) canonical(false)}): each column decodes where
  * the query reads it, a block at a time for the in-order reads that fold whole columns ({@link QuireBatch}).
  * {@link #scan} hands them out on the calling thread, {@link #scanConcurrently} on the scan threads that read them
- * ({@link Scan#forEachConcurrently}), a sink per scan thread.
+ * ({@link Scan#forEachConcurrently}), a sink per scan thread. The batches handed out on one thread decode into the
+ * same buffers ({@link ColumnBuffers}), each batch's columns into those its predecessor's used.
  */
 final class QuireTable implements Table {
     /** Split tasks in flight per scan thread: the ratio of Quire's default concurrency to its default pool. */
