@@ -12,8 +12,10 @@ import dev.quire.layout.expr.ValuePredicate;
  * <ul>
  *   <li>a dictionary ({@code vortex.dict}, in {@code dev.quire.dictionary}) evaluates the predicate once on its
  *       distinct values and maps codes to the result;</li>
- *   <li>run-end would evaluate it on its run values and expand the result over the runs;</li>
- *   <li>a constant or a sequence evaluates it on one value, or on the values at the ends of the rows asked for;</li>
+ *   <li>run-end ({@code vortex.runend}) evaluates it on its run values and expands the result over the runs;</li>
+ *   <li>a sequence ({@code vortex.sequence}) answers a range of keys ({@link ValuePredicate#keyRange()}) by
+ *       arithmetic, its values being monotonic (a constant needs no kernel: the evaluator keeps it a
+ *       {@link dev.quire.layout.array.ConstantArray});</li>
  *   <li>frame-of-reference could evaluate it on a one-value array per distinct stored value, or decline.</li>
  * </ul>
  * Kernels must agree exactly with evaluation over {@link dev.quire.layout.array.Array#toCanonical()} (SQL null
