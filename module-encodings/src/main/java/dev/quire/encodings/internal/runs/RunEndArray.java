@@ -17,6 +17,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.IntPredicate;
 
 /**
  * A {@code vortex.runend} array of integers as read, not expanded yet: one value per run and the run ends, checked and
@@ -453,14 +454,7 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel,
             RowBits.setRange(out, 0, length);
             return;
         }
-        int[] ends = ends();
-        int from = 0;
-        for (int r = 0; r < runs; r++) {
-            if (values.isValid(r)) {
-                RowBits.setRange(out, from, ends[r]);
-            }
-            from = Math.max(from, ends[r]);
-        }
+        setRuns(out, values::isValid);
     }
 
     /**
@@ -475,15 +469,20 @@ final class RunEndArray implements Array, IntegerBlocks, LongBlocks, TakeKernel,
         }
         long[] matched = predicate.matches(values);
         Arrays.fill(out, 0, RowBits.words(length), 0L);
+        setRuns(out, r -> (matched[r >>> 6] & (1L << r)) != 0);
+        return true;
+    }
+
+    /** Sets in {@code out} the rows of every run {@code r} that {@code set} holds for. */
+    private void setRuns(long[] out, IntPredicate set) {
         int[] ends = ends();
         int from = 0;
         for (int r = 0; r < runs; r++) {
-            if ((matched[r >>> 6] & (1L << r)) != 0) {
+            if (set.test(r)) {
                 RowBits.setRange(out, from, ends[r]);
             }
             from = Math.max(from, ends[r]);
         }
-        return true;
     }
 
     @Override

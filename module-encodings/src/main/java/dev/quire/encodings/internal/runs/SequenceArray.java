@@ -1,8 +1,7 @@
 package dev.quire.encodings.internal.runs;
 
-import dev.quire.encodings.internal.Buffers;
+import dev.quire.encodings.internal.NarrowIntegers;
 import dev.quire.layout.array.Array;
-import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.LongBlocks;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;
@@ -13,8 +12,6 @@ import dev.quire.layout.expr.KeyRange;
 import dev.quire.layout.expr.ValuePredicate;
 import dev.quire.layout.spi.FilterKernel;
 import dev.quire.layout.spi.TakeKernel;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Objects;
@@ -49,7 +46,10 @@ final class SequenceArray implements Array, LongBlocks, TakeKernel, FilterKernel
         this.length = length;
     }
 
-    /** The bits of row {@code i}'s value. */
+    /**
+     * Row {@code i}'s value, sign- or zero-extended as the type says: base and multiplier were read so, and every
+     * partial sum fits the type, so the 64-bit sum needs no cutting ({@code u64}: the value's bits).
+     */
     private long at(long i) {
         return base + i * multiplier;
     }
@@ -113,19 +113,7 @@ final class SequenceArray implements Array, LongBlocks, TakeKernel, FilterKernel
     @Override
     public Scalar scalarAt(long index) {
         Objects.checkIndex(index, length);
-        return new Scalar(dtype, key(at(index)));
-    }
-
-    /**
-     * A value's bits as the type reads them: the integer itself, an unsigned one zero-extended (the sum already is,
-     * as it fits the type; {@code u64} values are their bits).
-     */
-    private long key(long bits) {
-        int width = dtype.ptype().byteWidth() * 8;
-        if (width == 64) {
-            return bits;
-        }
-        return dtype.ptype().isUnsigned() ? bits & ((1L << width) - 1) : (bits << (64 - width)) >> (64 - width);
+        return new Scalar(dtype, at(index));
     }
 
     /** Blocks of {@link LongBlocks#BLOCK_ROWS} values, computed; declines once the values have been written. */
@@ -161,34 +149,12 @@ final class SequenceArray implements Array, LongBlocks, TakeKernel, FilterKernel
         if (canonical != null) {
             return Optional.empty();
         }
-        int n = rows.length;
-        for (long r : rows) {
-            Objects.checkIndex(r, length);
+        long[] values = new long[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            values[i] = at(Objects.checkIndex(rows[i], length));
         }
-        MemorySegment out = Buffers.allocate(dtype.ptype(), n);
-        switch (dtype.ptype().byteWidth()) {
-            case 1 -> {
-                for (int i = 0; i < n; i++) {
-                    out.set(ValueLayout.JAVA_BYTE, i, (byte) at(rows[i]));
-                }
-            }
-            case 2 -> {
-                for (int i = 0; i < n; i++) {
-                    out.setAtIndex(LittleEndian.SHORT, i, (short) at(rows[i]));
-                }
-            }
-            case 4 -> {
-                for (int i = 0; i < n; i++) {
-                    out.setAtIndex(LittleEndian.INT, i, (int) at(rows[i]));
-                }
-            }
-            default -> {
-                for (int i = 0; i < n; i++) {
-                    out.setAtIndex(LittleEndian.LONG, i, at(rows[i]));
-                }
-            }
-        }
-        return Optional.of(new PrimitiveArray(dtype, out, Validity.allValid(dtype.nullable())));
+        return Optional.of(NarrowIntegers.of(values, Validity.allValid(dtype.nullable()), dtype.nullable(),
+                dtype.ptype(), true));
     }
 
     @Override
@@ -209,7 +175,7 @@ final class SequenceArray implements Array, LongBlocks, TakeKernel, FilterKernel
         if (canonical != null || range.isEmpty()) {
             return false;
         }
-        if (dtype.ptype() == PType.U64 && length > 0 && (key(at(0)) < 0 || key(at(length - 1)) < 0)) {
+        if (dtype.ptype() == PType.U64 && length > 0 && (at(0) < 0 || at(length - 1) < 0)) {
             return false;
         }
         KeyRange r = range.get();
@@ -229,9 +195,9 @@ final class SequenceArray implements Array, LongBlocks, TakeKernel, FilterKernel
         if (length == 0 || lo > hi) {
             return new long[] {0, 0};
         }
-        BigInteger first = BigInteger.valueOf(key(at(0)));
-        BigInteger step = BigInteger.valueOf(key(at(length - 1))).subtract(first).signum() == 0 || length == 1
-                ? BigInteger.ZERO : BigInteger.valueOf(multiplier);
+        BigInteger first = BigInteger.valueOf(base);
+        // one value: its step is never applied (and may be any bits)
+        BigInteger step = length == 1 ? BigInteger.ZERO : BigInteger.valueOf(multiplier);
         BigInteger low = BigInteger.valueOf(lo).subtract(first);
         BigInteger high = BigInteger.valueOf(hi).subtract(first);
         long from;
@@ -273,7 +239,7 @@ final class SequenceArray implements Array, LongBlocks, TakeKernel, FilterKernel
 
     @Override
     public String toString() {
-        return SequenceEncoding.ID + "[" + dtype + ", " + length + " values from " + key(base) + " by "
+        return SequenceEncoding.ID + "[" + dtype + ", " + length + " values from " + base + " by "
                 + multiplier + "]";
     }
 }
