@@ -14,4 +14,6 @@ public enum ErrorCode {
     UNSUPPORTED,
     /** An operation was attempted on a reader, writer or scan that is already closed. */
     CLOSED,
+    /** Two plugins claim one id (an encoding, a layout, an I/O provider name) and nothing chose between them. */
+    PLUGIN_CONFLICT,
 }
