@@ -22,7 +22,7 @@ import java.util.SplittableRandom;
 public final class CanonicalData {
     /**
      * Bump when the generated data or what the writer puts in the file changes, so cached files are rewritten
-     * (2: columns are zoned, as the writer now does by default).
+     * (2: columns are zoned, as the writer's defaults make them).
      */
     static final int VERSION = 2;
     static final DType.Struct SCHEMA = DType.Struct.of(

@@ -16,9 +16,10 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * The dependency rules of {@code docs/architecture.md}, as ArchUnit rules over packages. A module's packages are
- * its JPMS packages, so a package rule is a module rule. Rules name modules that do not exist yet (uring, tiered,
- * dictionary, encodings) so that they hold the moment those modules are added here as test dependencies.
+ * The dependency rules of {@code shared/docs/architecture.md}, as ArchUnit rules over packages. A module's packages
+ * are its JPMS packages, so a package rule is a module rule. Rules also name the uring and tiered providers the
+ * architecture plans, which do not exist, so that they hold the moment those modules are added here as test
+ * dependencies.
  */
 final class QuireRules {
     private QuireRules() {}

@@ -15,13 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The case that kept the compressor unmerged: with compression on, vortex-jni 0.76 read wrong values from a bool
- * column beside dictionary-encoded columns. A dictionary that fills up inside a chunk used to end right before the
- * row whose value did not fit, any row; every column's chunk boundaries become split points of the reference's scan,
- * and the reference misreads bool columns sliced at a row that is not a multiple of 8 (its bit offset is lost). The
- * compressor changed where dictionaries end (it weighs compressed sizes), which exposed it in many compat tests. The
- * dictionary encoder now ends a dictionary inside a chunk only at a multiple of 8 rows; this test writes values whose
- * 51st distinct value (over a cap of 50 entries) first appears at rows all over the chunk, compression on.
+ * Bool columns beside dictionary-encoded columns, with compression on, as vortex-jni 0.76 reads them. Every column's
+ * chunk boundaries become split points of the reference's scan, and the reference misreads bool columns sliced at a
+ * row that is not a multiple of 8 (its bit offset is lost). So a dictionary that fills up inside a chunk ends at a
+ * multiple of 8 rows, not right before the row whose value did not fit; with compression on, where dictionaries end
+ * depends on compressed sizes, so such ends are common. This test writes values whose 51st distinct value (over a cap
+ * of 50 entries) first appears at rows all over the chunk, compression on.
  */
 class CompressedDictionaryCutsCompatTest {
     @TempDir

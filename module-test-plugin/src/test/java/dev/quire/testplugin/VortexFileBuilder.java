@@ -25,10 +25,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A test-only writer of Vortex files with any layout tree, built straight from the format (docs/vortex-format.md):
- * Quire's own writer only emits the built-in layouts. Arrays are serialized through their {@link ArrayEncoding}s,
- * so plugin encodings are written by their own {@code encode}. Supports the dtypes the plugin tests use (bool,
- * primitives and structs of them).
+ * A test-only writer of Vortex files with any layout tree, built straight from the format
+ * (shared/docs/vortex-format.md): Quire's own writer only emits the built-in layouts. Arrays are serialized through
+ * their {@link ArrayEncoding}s, so plugin encodings are written by their own {@code encode}. Supports the dtypes
+ * the plugin tests use (bool, primitives and structs of them).
  */
 final class VortexFileBuilder implements ArrayEncoder {
     private static final byte[] MAGIC = {'V', 'T', 'X', 'F'};

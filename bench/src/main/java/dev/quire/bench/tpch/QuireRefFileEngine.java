@@ -30,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * reference's default, compressed, encodings), and the reading is done by the engine named {@code quire}, found
  * through {@link ServiceLoader}, which reads any Vortex file.
  *
- * <p>Quire does not decode every encoding the reference's default writer picks yet. Before reading, this engine
+ * <p>Quire decodes an encoding only when a module on the path provides it. Before reading, this engine
  * collects the array encodings and layouts the file's columns use ({@link #missingEncodings}) and compares them with
  * those Quire has on the path; when some are missing, {@link #open} fails with an
  * {@link UnsupportedFeatureException} naming them, never with wrong data.
@@ -145,7 +145,7 @@ public final class QuireRefFileEngine implements Engine {
 
     /**
      * Quire's engine from the path, looked up once per process: a look-up instantiates every engine provider, which
-     * was a fixed cost of every measured run.
+     * would otherwise be a fixed cost of every measured run.
      */
     private static Optional<Engine> reader() {
         return Reader.ENGINE;

@@ -28,8 +28,8 @@ class QuireRefFileEngineTest {
     }
 
     /**
-     * Today Quire lacks the reference's compressed encodings, so the engine must say which ones, up front and on
-     * open; once it has them (and the quire engine is on the path), it must read the generator's values.
+     * When encodings of the reference's file have no module on the path, the engine must say which ones, up front
+     * and on open; when all have one (and the quire engine is on the path), it must read the generator's values.
      */
     @Test
     void reportsTheEncodingsQuireCannotReadOrReadsTheSameValues() throws IOException {

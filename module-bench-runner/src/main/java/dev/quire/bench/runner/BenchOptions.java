@@ -37,7 +37,7 @@ public record BenchOptions(double scaleFactor, int warmup, int runs, int restRun
     public static final double DEFAULT_SCALE_FACTOR = 0.1;
     public static final double MAX_SCALE_FACTOR = 1000;
     public static final int DEFAULT_RUNS = 5;
-    /** One warm-up run: the protocol before {@code --warmup} existed, so old command lines measure the same. */
+    /** One warm-up run, the fewest there can be: the first run's result is what the others are checked against. */
     public static final int DEFAULT_WARMUP = 1;
     public static final int DEFAULT_REST_RUNS = 0;
     public static final long DEFAULT_REST_MILLIS = 0;

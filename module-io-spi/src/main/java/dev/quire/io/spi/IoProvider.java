@@ -8,7 +8,7 @@ import java.net.URI;
  */
 public interface IoProvider {
 
-    /** The name used to select this provider explicitly ({@code posix}, {@code uring}, {@code tiered}). */
+    /** The name used to select this provider explicitly ({@code mmap}, {@code posix}). */
     String name();
 
     /** Higher wins when no provider is named and several can serve a URI. */

@@ -83,7 +83,7 @@ public interface ReadAt extends AutoCloseable {
         return new FutureCompletionScope<>(this);
     }
 
-    /** Reads every range with its own {@link ReadAt#read}, merging nothing: the old default of {@link #readRanges}. */
+    /** Reads every range with its own {@link ReadAt#read}, merging nothing: for readers that gain nothing by it. */
     static List<CompletableFuture<MemorySegment>> readEach(ReadAt in, List<ByteRange> ranges, long alignment) {
         List<CompletableFuture<MemorySegment>> out = new ArrayList<>(ranges.size());
         for (ByteRange range : ranges) {

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * expanded from blocks of unpacked run values, and must equal the expansion of the same values decoded first, for
  * random runs (shorter than, as long as and longer than a group of stores, empty ones), offsets into the first runs,
  * arrays ending inside their last run, packed values under a frame of reference, sliced into their first block,
- * nullable with and without nulls, and patched (which take the old path).
+ * nullable with and without nulls.
  */
 class PackedRunValuesTest {
 
@@ -114,7 +114,7 @@ class PackedRunValuesTest {
                 .buffer(TestFastLanes.pack(64, width, padded));
     }
 
-    /** Malformed ends are reported as before when the run values are packed. */
+    /** Malformed ends are reported over packed run values just as over decoded ones. */
     @Test
     void reportsMalformedEndsOverPackedValues() {
         DType.Primitive dtype = new DType.Primitive(PType.I64, false);

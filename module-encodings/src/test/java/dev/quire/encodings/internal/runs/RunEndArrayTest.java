@@ -377,7 +377,7 @@ class RunEndArrayTest {
         check(c.array(), c, 0, length);
     }
 
-    /** Decreasing run ends of 8-byte runs, now kept as runs, are still a typed error when the array is read. */
+    /** Decreasing run ends of 8-byte runs, kept as runs, are a typed error when the array is read. */
     @Test
     void badEndsOfEightByteRunsAreTypedErrors() {
         byte[] meta = RunEndMetadata.newBuilder().setEndsPtype(PType.U8.code()).setNumRuns(3).build().toByteArray();
