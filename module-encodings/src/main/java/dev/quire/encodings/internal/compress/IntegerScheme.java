@@ -1,5 +1,6 @@
 package dev.quire.encodings.internal.compress;
 
+import dev.quire.encodings.internal.IntegerStats;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.PrimitiveArray;
 import java.util.Optional;

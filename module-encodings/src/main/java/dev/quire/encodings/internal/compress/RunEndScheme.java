@@ -1,5 +1,7 @@
 package dev.quire.encodings.internal.compress;
 
+import dev.quire.encodings.internal.IntegerStats;
+import dev.quire.encodings.internal.Ints;
 import dev.quire.encodings.internal.logical.MaskedEncoder;
 import dev.quire.encodings.internal.runs.RunEndEncoder;
 import dev.quire.layout.array.Array;

@@ -1,5 +1,6 @@
 package dev.quire.encodings.internal.compress;
 
+import dev.quire.encodings.internal.IntegerStats;
 import dev.quire.encodings.internal.runs.SparseEncoder;
 import dev.quire.layout.array.Array;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package dev.quire.encodings.internal.fastlanes;
 
+import dev.quire.encodings.internal.IntegerStats;
+import dev.quire.encodings.internal.Ints;
+import dev.quire.encodings.internal.PatchSet;
 import dev.quire.encodings.internal.SourceBackedArray;
-import dev.quire.encodings.internal.compress.IntegerStats;
-import dev.quire.encodings.internal.compress.Ints;
-import dev.quire.encodings.internal.compress.PatchSet;
 import dev.quire.encodings.internal.proto.BitPackedMetadata;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;

@@ -1,6 +1,6 @@
 package dev.quire.encodings.internal.logical;
 
-import dev.quire.encodings.internal.compress.Ints;
+import dev.quire.encodings.internal.Ints;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.LittleEndian;

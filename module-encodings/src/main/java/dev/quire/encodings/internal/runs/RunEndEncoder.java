@@ -1,8 +1,8 @@
 package dev.quire.encodings.internal.runs;
 
+import dev.quire.encodings.internal.IntegerStats;
+import dev.quire.encodings.internal.Ints;
 import dev.quire.encodings.internal.SourceBackedArray;
-import dev.quire.encodings.internal.compress.IntegerStats;
-import dev.quire.encodings.internal.compress.Ints;
 import dev.quire.encodings.internal.proto.RunEndMetadata;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BitBuffer;

@@ -1,7 +1,7 @@
 package dev.quire.encodings.internal.runs;
 
+import dev.quire.encodings.internal.IntegerStats;
 import dev.quire.encodings.internal.SourceBackedArray;
-import dev.quire.encodings.internal.compress.IntegerStats;
 import dev.quire.encodings.internal.proto.SequenceMetadata;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Scalar;

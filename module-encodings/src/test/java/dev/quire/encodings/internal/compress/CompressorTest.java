@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.encodings.internal.IntegerStats;
 import dev.quire.encodings.internal.RoundTrip;
 import dev.quire.encodings.internal.TestArrays;
 import dev.quire.layout.array.Array;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.encodings.internal.IntegerStats;
 import dev.quire.encodings.internal.RoundTrip;
 import dev.quire.encodings.internal.TestArrays;
 import dev.quire.encodings.internal.fastlanes.BitPackedEncoder;

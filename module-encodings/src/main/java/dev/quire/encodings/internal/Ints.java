@@ -1,4 +1,4 @@
-package dev.quire.encodings.internal.compress;
+package dev.quire.encodings.internal;
 
 import dev.quire.layout.array.LittleEndian;
 import dev.quire.layout.array.PrimitiveArray;

@@ -1,12 +1,13 @@
-package dev.quire.encodings.internal.compress;
+package dev.quire.encodings.internal;
 
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.PType;
 
 /**
- * What the integer schemes ask of an array before they try it: the values widened ({@link Ints#widen}), which are
- * valid, the range of the valid values and the number of runs. The compressor computes them once per array and
- * compression ({@link CompressionContext#integerStats}), since it asks every scheme about the same array in turn.
+ * What the integer schemes ask of an array before they try it, and what the integer encoders build from: the values
+ * widened ({@link Ints#widen}), which are valid, the range of the valid values and the number of runs. The compressor
+ * computes them once per array and compression, since it asks every scheme about the same array in turn. Here, below
+ * both the encoders and the compressor, so the encoders need nothing from the compressor.
  */
 public final class IntegerStats {
     private final PrimitiveArray array;
