@@ -23,11 +23,11 @@ module dev.quire.encodings {
             dev.quire.encodings.internal.compress.SparseScheme,
             dev.quire.encodings.internal.compress.ZigZagScheme,
             // cmpflt: float, string, decimal and temporal schemes
-            dev.quire.encodings.internal.alp.AlpScheme,
-            dev.quire.encodings.internal.alp.AlpRdScheme,
-            dev.quire.encodings.internal.strings.FsstScheme,
-            dev.quire.encodings.internal.logical.DecimalBytePartsScheme,
-            dev.quire.encodings.internal.logical.DateTimePartsScheme;
+            dev.quire.encodings.internal.compress.AlpScheme,
+            dev.quire.encodings.internal.compress.AlpRdScheme,
+            dev.quire.encodings.internal.compress.FsstScheme,
+            dev.quire.encodings.internal.compress.DecimalBytePartsScheme,
+            dev.quire.encodings.internal.compress.DateTimePartsScheme;
 
     provides dev.quire.layout.spi.ArrayEncoding with
             // FastLanes, sequence, run-end, sparse, zigzag

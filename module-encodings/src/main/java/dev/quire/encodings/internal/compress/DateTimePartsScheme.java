@@ -1,8 +1,6 @@
-package dev.quire.encodings.internal.logical;
+package dev.quire.encodings.internal.compress;
 
-import dev.quire.encodings.internal.compress.CompressionContext;
-import dev.quire.encodings.internal.compress.Scheme;
-import dev.quire.encodings.internal.compress.ValueClass;
+import dev.quire.encodings.internal.logical.DateTimePartsEncoder;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.ExtensionArray;
 import java.util.ArrayList;

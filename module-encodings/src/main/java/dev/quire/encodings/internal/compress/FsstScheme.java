@@ -1,8 +1,7 @@
-package dev.quire.encodings.internal.strings;
+package dev.quire.encodings.internal.compress;
 
-import dev.quire.encodings.internal.compress.CompressionContext;
-import dev.quire.encodings.internal.compress.Scheme;
-import dev.quire.encodings.internal.compress.ValueClass;
+import dev.quire.encodings.internal.strings.FsstArray;
+import dev.quire.encodings.internal.strings.FsstEncoder;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;

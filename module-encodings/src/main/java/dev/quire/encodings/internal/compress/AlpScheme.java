@@ -1,8 +1,7 @@
-package dev.quire.encodings.internal.alp;
+package dev.quire.encodings.internal.compress;
 
-import dev.quire.encodings.internal.compress.CompressionContext;
-import dev.quire.encodings.internal.compress.Scheme;
-import dev.quire.encodings.internal.compress.ValueClass;
+import dev.quire.encodings.internal.alp.AlpArray;
+import dev.quire.encodings.internal.alp.AlpEncoder;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.PType;
