@@ -10,24 +10,8 @@ module dev.quire.encodings {
     // Generated protobuf messages use reflection for descriptors and text formatting.
     opens dev.quire.encodings.internal.proto to com.google.protobuf;
 
-    // The writer's compressor and its schemes (cmpint: framework, integer and bool schemes).
-    uses dev.quire.encodings.internal.compress.Scheme;
+    // The writer's compressor; its schemes are internal, listed in the compressor itself.
     provides dev.quire.layout.spi.ArrayCompressor with dev.quire.encodings.internal.compress.Compressor;
-    provides dev.quire.encodings.internal.compress.Scheme with
-            // cmpint: integer and bool schemes
-            dev.quire.encodings.internal.compress.ConstantScheme,
-            dev.quire.encodings.internal.compress.SequenceScheme,
-            dev.quire.encodings.internal.compress.BitPackingScheme,
-            dev.quire.encodings.internal.compress.FrameOfReferenceScheme,
-            dev.quire.encodings.internal.compress.RunEndScheme,
-            dev.quire.encodings.internal.compress.SparseScheme,
-            dev.quire.encodings.internal.compress.ZigZagScheme,
-            // cmpflt: float, string, decimal and temporal schemes
-            dev.quire.encodings.internal.compress.AlpScheme,
-            dev.quire.encodings.internal.compress.AlpRdScheme,
-            dev.quire.encodings.internal.compress.FsstScheme,
-            dev.quire.encodings.internal.compress.DecimalBytePartsScheme,
-            dev.quire.encodings.internal.compress.DateTimePartsScheme;
 
     provides dev.quire.layout.spi.ArrayEncoding with
             // FastLanes, sequence, run-end, sparse, zigzag

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.ServiceLoader;
 import java.util.Set;
 
 /**
@@ -41,9 +40,28 @@ public final class Compressor implements ArrayCompressor {
     private final int maxLevels;
     private final int decodeBudget;
 
-    /** The compressor with every scheme of this module (found through {@link ServiceLoader}), with the defaults. */
+    /**
+     * Every scheme of this module, integers first. Listed here rather than found through a service: schemes are
+     * internal to the module, not something other modules provide, and a fixed list is the same on the module path
+     * and the class path. The compressor tries them in id order, so this order does not change what it writes.
+     */
+    static final List<Scheme> SCHEMES = List.of(
+            new ConstantScheme(),
+            new SequenceScheme(),
+            new BitPackingScheme(),
+            new FrameOfReferenceScheme(),
+            new RunEndScheme(),
+            new SparseScheme(),
+            new ZigZagScheme(),
+            new AlpScheme(),
+            new AlpRdScheme(),
+            new FsstScheme(),
+            new DecimalBytePartsScheme(),
+            new DateTimePartsScheme());
+
+    /** The compressor with every scheme of this module ({@link #SCHEMES}), with the defaults. */
     public Compressor() {
-        this(Holder.SCHEMES, DEFAULT_MAX_LEVELS, DEFAULT_DECODE_BUDGET);
+        this(SCHEMES, DEFAULT_MAX_LEVELS, DEFAULT_DECODE_BUDGET);
     }
 
     /** A compressor choosing among {@code schemes} (tried in id order), with the given limits. */
@@ -69,11 +87,6 @@ public final class Compressor implements ArrayCompressor {
         this.schemes = byClass;
         this.maxLevels = maxLevels;
         this.decodeBudget = decodeBudget;
-    }
-
-    private static final class Holder {
-        static final List<Scheme> SCHEMES = ServiceLoader.load(Scheme.class, Compressor.class.getClassLoader())
-                .stream().map(ServiceLoader.Provider::get).toList();
     }
 
     @Override

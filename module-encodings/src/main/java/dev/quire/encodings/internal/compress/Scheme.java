@@ -12,8 +12,8 @@ import java.util.Set;
  * makes (run values, FoR residuals, patch values) back through {@link CompressionContext#compress} to be compressed a
  * level deeper.
  *
- * <p>Schemes are stateless and thread-safe, found through {@link java.util.ServiceLoader} inside this module
- * ({@code provides dev.quire.encodings.internal.compress.Scheme with ...}) or passed to a {@link Compressor} directly.
+ * <p>Schemes are stateless and thread-safe, listed in {@link Compressor#SCHEMES} or passed to a {@link Compressor}
+ * directly.
  * Every array a scheme returns must have an {@link dev.quire.layout.spi.ArrayEncoding} that can encode it.
  */
 public interface Scheme {

@@ -231,4 +231,23 @@ class CompressorTest {
     void theWriterFindsThisCompressor() {
         assertInstanceOf(Compressor.class, ArrayCompressors.preferred().orElseThrow());
     }
+
+    @Test
+    void theDefaultCompressorTriesEverySchemeOfAValueClassInIdOrder() {
+        assertEquals(List.of("constant", "int.sequence", "int.bitpacked", "int.for", "int.runend", "int.sparse",
+                "int.zigzag", "float.alp", "float.alprd", "string.fsst", "decimal.byte_parts",
+                "temporal.datetime_parts"), ids(Compressor.SCHEMES));
+        Compressor c = new Compressor();
+        assertEquals(List.of("constant", "int.bitpacked", "int.for", "int.runend", "int.sequence", "int.sparse",
+                "int.zigzag"), ids(c.schemes(ValueClass.INTEGER)));
+        assertEquals(List.of("constant", "float.alp", "float.alprd"), ids(c.schemes(ValueClass.FLOAT)));
+        assertEquals(List.of("constant"), ids(c.schemes(ValueClass.BOOL)));
+        assertEquals(List.of("constant", "string.fsst"), ids(c.schemes(ValueClass.STRING)));
+        assertEquals(List.of("constant", "decimal.byte_parts"), ids(c.schemes(ValueClass.DECIMAL)));
+        assertEquals(List.of("temporal.datetime_parts"), ids(c.schemes(ValueClass.TEMPORAL)));
+    }
+
+    private static List<String> ids(List<Scheme> schemes) {
+        return schemes.stream().map(Scheme::id).toList();
+    }
 }
