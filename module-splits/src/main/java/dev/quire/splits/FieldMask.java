@@ -1,5 +1,6 @@
 package dev.quire.splits;
 
+import dev.quire.errors.InvalidArgumentException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -50,7 +51,7 @@ public final class FieldMask {
     /**
      * The mask of field {@code name}: {@link #all()} when everything is selected.
      *
-     * @throws IllegalArgumentException when the field is not selected
+     * @throws InvalidArgumentException when the field is not selected
      */
     public FieldMask field(String name) {
         if (fields == null) {
@@ -58,7 +59,7 @@ public final class FieldMask {
         }
         FieldMask mask = fields.get(name);
         if (mask == null) {
-            throw new IllegalArgumentException("field `" + name + "` is not selected by " + this);
+            throw new InvalidArgumentException("field `" + name + "` is not selected by " + this);
         }
         return mask;
     }

@@ -1,10 +1,12 @@
 package dev.quire.splits;
 
+import dev.quire.errors.InvalidArgumentException;
+
 /** Rows {@code [from, to)} of a file. */
 public record RowRange(long from, long to) {
     public RowRange {
         if (from < 0 || to < from) {
-            throw new IllegalArgumentException("invalid row range [" + from + ", " + to + ")");
+            throw new InvalidArgumentException("invalid row range [" + from + ", " + to + ")");
         }
     }
 

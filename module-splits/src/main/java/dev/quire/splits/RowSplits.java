@@ -1,5 +1,6 @@
 package dev.quire.splits;
 
+import dev.quire.errors.InvalidArgumentException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -117,7 +118,7 @@ public final class RowSplits {
      */
     public void add(long row) {
         if (row < 0) {
-            throw new IllegalArgumentException("negative row boundary " + row);
+            throw new InvalidArgumentException("negative row boundary " + row);
         }
         if (pending != null) {
             long last = pending.last();
@@ -152,14 +153,14 @@ public final class RowSplits {
      */
     public void addAll(long base, long[] rows, int from, int to) {
         if (from < 0 || to > rows.length || to < from) {
-            throw new IllegalArgumentException("invalid slice [" + from + ", " + to + ") of " + rows.length + " rows");
+            throw new InvalidArgumentException("invalid slice [" + from + ", " + to + ") of " + rows.length + " rows");
         }
         if (from == to) {
             return;
         }
         long first = base + rows[from];
         if (first < 0) {
-            throw new IllegalArgumentException("negative row boundary " + first);
+            throw new InvalidArgumentException("negative row boundary " + first);
         }
         if (pending != null || size > 0) {
             long last = pending != null ? pending.last() : current[size - 1];
@@ -190,7 +191,7 @@ public final class RowSplits {
         boolean strict = true;
         for (int i = from + 1; i < to; i++) {
             if (rows[i] < rows[i - 1]) {
-                throw new IllegalArgumentException("rows descend at index " + i + ": " + rows[i] + " after "
+                throw new InvalidArgumentException("rows descend at index " + i + ": " + rows[i] + " after "
                         + rows[i - 1]);
             }
             strict &= rows[i] != rows[i - 1];
@@ -214,7 +215,7 @@ public final class RowSplits {
                 current[size++] = row;
                 last = row;
             } else if (row < last) {
-                throw new IllegalArgumentException("rows descend at index " + i + ": " + row + " after " + last);
+                throw new InvalidArgumentException("rows descend at index " + i + ": " + row + " after " + last);
             }
         }
     }

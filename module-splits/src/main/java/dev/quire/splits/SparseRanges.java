@@ -1,5 +1,6 @@
 package dev.quire.splits;
 
+import dev.quire.errors.InvalidArgumentException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,12 +30,12 @@ public final class SparseRanges {
      * new range after any gap of {@code minGap} rows or more (the gap from row {@code a} to row {@code b} being
      * {@code b - a}).
      *
-     * @throws IllegalArgumentException when the rows are not ascending and distinct, one is negative, or a rule is
+     * @throws InvalidArgumentException when the rows are not ascending and distinct, one is negative, or a rule is
      *     not positive
      */
     public static List<RowRange> of(long[] rows, int maxSelected, long minGap) {
         if (maxSelected < 1 || minGap < 1) {
-            throw new IllegalArgumentException("range rules must be positive, got " + maxSelected + " rows and a gap of "
+            throw new InvalidArgumentException("range rules must be positive, got " + maxSelected + " rows and a gap of "
                     + minGap);
         }
         List<RowRange> out = new ArrayList<>();
@@ -42,7 +43,7 @@ public final class SparseRanges {
             return out;
         }
         if (rows[0] < 0) {
-            throw new IllegalArgumentException("row index " + rows[0] + " is negative");
+            throw new InvalidArgumentException("row index " + rows[0] + " is negative");
         }
         long start = rows[0];
         long last = rows[0];
@@ -50,7 +51,7 @@ public final class SparseRanges {
         for (int i = 1; i < rows.length; i++) {
             long row = rows[i];
             if (row <= last) {
-                throw new IllegalArgumentException("row indices must be ascending and distinct: " + row + " follows "
+                throw new InvalidArgumentException("row indices must be ascending and distinct: " + row + " follows "
                         + last);
             }
             if (count == maxSelected || row - last >= minGap) {

@@ -1,5 +1,6 @@
 package dev.quire.splits;
 
+import dev.quire.errors.InvalidArgumentException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -62,7 +63,7 @@ public final class SplitPlan {
     public SplitPlan(long[] natural, long from, long end, long maxRows, RowSelector selector, List<RowRange> exact) {
         Objects.requireNonNull(natural, "natural is null");
         if (from < 0 || end < from || maxRows < 1) {
-            throw new IllegalArgumentException("invalid plan of [" + from + ", " + end + ") in splits of at most "
+            throw new InvalidArgumentException("invalid plan of [" + from + ", " + end + ") in splits of at most "
                     + maxRows + " rows");
         }
         this.natural = natural;

@@ -1,5 +1,7 @@
 package dev.quire.splits;
 
+import dev.quire.errors.InvalidArgumentException;
+
 /**
  * The rows a layout reader is asked to register split boundaries for: local rows {@code [from, to)} of one node,
  * and {@code offset}, the row of the whole file at which the node's row 0 sits. A reader reports boundaries as
@@ -12,7 +14,7 @@ package dev.quire.splits;
 public record SplitRange(long offset, long from, long to) {
     public SplitRange {
         if (offset < 0 || from < 0 || to < from || to > Long.MAX_VALUE - offset) {
-            throw new IllegalArgumentException("invalid split range [" + from + ", " + to + ") at offset " + offset);
+            throw new InvalidArgumentException("invalid split range [" + from + ", " + to + ") at offset " + offset);
         }
     }
 

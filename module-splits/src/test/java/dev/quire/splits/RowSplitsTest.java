@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.errors.InvalidArgumentException;
 import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -97,8 +98,8 @@ class RowSplitsTest {
     @Test
     void addAllRejectsDescendingRowsAndBadSlices() {
         RowSplits splits = new RowSplits();
-        assertThrows(IllegalArgumentException.class, () -> splits.addAll(0, new long[] {5, 3}, 0, 2));
-        assertThrows(IllegalArgumentException.class, () -> splits.addAll(0, new long[] {5}, 0, 2));
+        assertThrows(InvalidArgumentException.class, () -> splits.addAll(0, new long[] {5, 3}, 0, 2));
+        assertThrows(InvalidArgumentException.class, () -> splits.addAll(0, new long[] {5}, 0, 2));
     }
 
     @Test
@@ -120,7 +121,7 @@ class RowSplitsTest {
 
     @Test
     void rejectsNegativeRows() {
-        assertThrows(IllegalArgumentException.class, () -> new RowSplits().add(-1));
+        assertThrows(InvalidArgumentException.class, () -> new RowSplits().add(-1));
     }
 
     @Test
@@ -184,6 +185,6 @@ class RowSplitsTest {
 
     @Test
     void addAllRejectsANegativeFirstRow() {
-        assertThrows(IllegalArgumentException.class, () -> new RowSplits().addAll(-10, new long[] {5, 20}, 0, 2));
+        assertThrows(InvalidArgumentException.class, () -> new RowSplits().addAll(-10, new long[] {5, 20}, 0, 2));
     }
 }

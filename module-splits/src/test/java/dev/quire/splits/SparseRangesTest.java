@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.errors.InvalidArgumentException;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
@@ -70,8 +71,8 @@ class SparseRangesTest {
 
     @Test
     void rejectsUnsortedOrNegativeRowsAndBadRules() {
-        assertThrows(IllegalArgumentException.class, () -> SparseRanges.of(new long[] {3, 3}));
-        assertThrows(IllegalArgumentException.class, () -> SparseRanges.of(new long[] {-1}));
-        assertThrows(IllegalArgumentException.class, () -> SparseRanges.of(new long[] {1}, 0, 5));
+        assertThrows(InvalidArgumentException.class, () -> SparseRanges.of(new long[] {3, 3}));
+        assertThrows(InvalidArgumentException.class, () -> SparseRanges.of(new long[] {-1}));
+        assertThrows(InvalidArgumentException.class, () -> SparseRanges.of(new long[] {1}, 0, 5));
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.errors.InvalidArgumentException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -26,9 +27,9 @@ class SplitRangeTest {
 
     @Test
     void rejectsInvalidRanges() {
-        assertThrows(IllegalArgumentException.class, () -> new SplitRange(0, 5, 4));
-        assertThrows(IllegalArgumentException.class, () -> new SplitRange(-1, 0, 4));
-        assertThrows(IllegalArgumentException.class, () -> new SplitRange(Long.MAX_VALUE, 0, 4));
+        assertThrows(InvalidArgumentException.class, () -> new SplitRange(0, 5, 4));
+        assertThrows(InvalidArgumentException.class, () -> new SplitRange(-1, 0, 4));
+        assertThrows(InvalidArgumentException.class, () -> new SplitRange(Long.MAX_VALUE, 0, 4));
     }
 
     @Test
@@ -43,6 +44,6 @@ class SplitRangeTest {
         assertTrue(FieldMask.all().field("anything").isAll());
         assertFalse(FieldMask.none().selects("id"));
         assertEquals(FieldMask.none(), FieldMask.of(Map.of()));
-        assertThrows(IllegalArgumentException.class, () -> mask.field("name"));
+        assertThrows(InvalidArgumentException.class, () -> mask.field("name"));
     }
 }
