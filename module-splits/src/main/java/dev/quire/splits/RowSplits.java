@@ -17,13 +17,11 @@ import java.util.List;
  *
  * <p>A collection also carries the policy readers follow: whether a parent may skip a child whose layout registers
  * no interior splits, adding its end straight from what the parent knows ({@link #skipsSplitlessChildren()}). It is
- * on by default; {@link #walkingEveryChild()} (or the system property {@value #SKIP_PROPERTY}{@code =false}) turns
- * it off, so every child layout and reader is built and asked, which is what tests and benchmarks compare against.
+ * chosen by whoever creates the collection ({@link #skippingSplitlessChildren()}, the usual one, or
+ * {@link #walkingEveryChild()}, which builds and asks every child layout and reader, what tests and benchmarks
+ * compare against), so that two scans in one JVM may follow different policies.
  */
 public final class RowSplits {
-    /** System property that, set to {@code false}, makes {@link #RowSplits()} walk every child. */
-    public static final String SKIP_PROPERTY = "quire.splits.skipSplitless";
-
     /**
      * How many 64-bit words of bitmap per boundary the merge may spend before sorting is cheaper: boundaries spread
      * over a span of rows at most this many words per boundary are merged by setting bits and reading them back in
@@ -84,11 +82,6 @@ public final class RowSplits {
                 target[at++] = base + rows[i];
             }
         }
-    }
-
-    /** A collection that skips splitless children unless {@value #SKIP_PROPERTY} is {@code false}. */
-    public RowSplits() {
-        this(!"false".equalsIgnoreCase(System.getProperty(SKIP_PROPERTY, "true").strip()));
     }
 
     private RowSplits(boolean skipSplitless) {

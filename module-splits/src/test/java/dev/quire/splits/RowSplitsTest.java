@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class RowSplitsTest {
     @Test
     void identicalRunsCollapseToOne() {
-        RowSplits splits = new RowSplits();
+        RowSplits splits = RowSplits.skippingSplitlessChildren();
         for (int column = 0; column < 5; column++) {
             splits.add(0);
             splits.add(100);
@@ -27,7 +27,7 @@ class RowSplitsTest {
 
     @Test
     void differingRunsAreMergedSortedAndUnique() {
-        RowSplits splits = new RowSplits();
+        RowSplits splits = RowSplits.skippingSplitlessChildren();
         splits.add(0);
         splits.add(100);
         splits.add(300);
@@ -42,7 +42,7 @@ class RowSplitsTest {
     void matchesASortedSetForRandomInput() {
         Random random = new Random(7);
         for (int trial = 0; trial < 200; trial++) {
-            RowSplits splits = new RowSplits();
+            RowSplits splits = RowSplits.skippingSplitlessChildren();
             TreeSet<Long> expected = new TreeSet<>();
             int runs = 1 + random.nextInt(6);
             for (int r = 0; r < runs; r++) {
@@ -61,7 +61,7 @@ class RowSplitsTest {
 
     @Test
     void aRepeatedEndKeepsTheRunGoing() {
-        RowSplits splits = new RowSplits();
+        RowSplits splits = RowSplits.skippingSplitlessChildren();
         for (int column = 0; column < 3; column++) {
             splits.add(100);
             splits.add(250);
@@ -75,8 +75,8 @@ class RowSplitsTest {
     void addAllMatchesAddingOneByOne() {
         Random random = new Random(3);
         for (int trial = 0; trial < 100; trial++) {
-            RowSplits bulk = new RowSplits();
-            RowSplits single = new RowSplits();
+            RowSplits bulk = RowSplits.skippingSplitlessChildren();
+            RowSplits single = RowSplits.skippingSplitlessChildren();
             for (int r = 0; r < 1 + random.nextInt(4); r++) {
                 long[] offsets = new long[random.nextInt(40)];
                 for (int i = 1; i < offsets.length; i++) {
@@ -97,38 +97,27 @@ class RowSplitsTest {
 
     @Test
     void addAllRejectsDescendingRowsAndBadSlices() {
-        RowSplits splits = new RowSplits();
+        RowSplits splits = RowSplits.skippingSplitlessChildren();
         assertThrows(InvalidArgumentException.class, () -> splits.addAll(0, new long[] {5, 3}, 0, 2));
         assertThrows(InvalidArgumentException.class, () -> splits.addAll(0, new long[] {5}, 0, 2));
     }
 
     @Test
-    void thePolicyFollowsTheFactoryAndTheProperty() {
+    void thePolicyFollowsTheFactory() {
         assertTrue(RowSplits.skippingSplitlessChildren().skipsSplitlessChildren());
         assertFalse(RowSplits.walkingEveryChild().skipsSplitlessChildren());
-        String before = System.getProperty(RowSplits.SKIP_PROPERTY);
-        try {
-            System.setProperty(RowSplits.SKIP_PROPERTY, "false");
-            assertFalse(new RowSplits().skipsSplitlessChildren());
-            System.clearProperty(RowSplits.SKIP_PROPERTY);
-            assertTrue(new RowSplits().skipsSplitlessChildren());
-        } finally {
-            if (before != null) {
-                System.setProperty(RowSplits.SKIP_PROPERTY, before);
-            }
-        }
     }
 
     @Test
     void rejectsNegativeRows() {
-        assertThrows(InvalidArgumentException.class, () -> new RowSplits().add(-1));
+        assertThrows(InvalidArgumentException.class, () -> RowSplits.skippingSplitlessChildren().add(-1));
     }
 
     @Test
     void denseAndSparseRunsMergeToTheSortedUnion() {
         Random random = new Random(11);
         for (int trial = 0; trial < 300; trial++) {
-            RowSplits splits = new RowSplits();
+            RowSplits splits = RowSplits.skippingSplitlessChildren();
             TreeSet<Long> expected = new TreeSet<>();
             // Steps from 1 (dense: the bitmap merge) to millions (sparse: the sort).
             int maxStep = 1 << random.nextInt(24);
@@ -156,7 +145,7 @@ class RowSplitsTest {
 
     @Test
     void equalSlicesOfDifferentArraysOrBasesAreOneRun() {
-        RowSplits splits = new RowSplits();
+        RowSplits splits = RowSplits.skippingSplitlessChildren();
         splits.addAll(0, new long[] {0, 10, 20, 30}, 1, 4);
         splits.addAll(0, new long[] {0, 10, 20, 30}, 1, 4);
         splits.addAll(5, new long[] {5, 15, 25}, 0, 3);
@@ -169,7 +158,7 @@ class RowSplitsTest {
 
     @Test
     void aSliceFollowedByLargerBoundariesIsOneRun() {
-        RowSplits splits = new RowSplits();
+        RowSplits splits = RowSplits.skippingSplitlessChildren();
         long[] offsets = {0, 100, 200};
         splits.addAll(0, offsets, 1, 3);
         splits.add(300);
@@ -185,6 +174,7 @@ class RowSplitsTest {
 
     @Test
     void addAllRejectsANegativeFirstRow() {
-        assertThrows(InvalidArgumentException.class, () -> new RowSplits().addAll(-10, new long[] {5, 20}, 0, 2));
+        assertThrows(InvalidArgumentException.class,
+                () -> RowSplits.skippingSplitlessChildren().addAll(-10, new long[] {5, 20}, 0, 2));
     }
 }

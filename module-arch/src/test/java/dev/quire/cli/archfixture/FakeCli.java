@@ -11,7 +11,7 @@ import java.util.List;
 public final class FakeCli {
     public List<Object> everything(Path path) {
         try (VortexFile file = VortexFile.open(path)) {
-            return List.of(new PosixIoProvider(), new RowSplits(), file.dtype(), FrameOfReferenceArray.ID.length(),
+            return List.of(new PosixIoProvider(), RowSplits.skippingSplitlessChildren(), file.dtype(), FrameOfReferenceArray.ID.length(),
                     FrameOfReferenceArray.class);
         }
     }

@@ -251,10 +251,10 @@ public final class Scan {
 
     /**
      * The natural boundaries of the columns read (projected and filtered) inside the scan's row range, collected
-     * from the readers; the collection policy of {@link RowSplits#RowSplits()} applies.
+     * from the readers, which skip children that register no interior splits.
      */
     private long[] boundaries(Projection read) {
-        RowSplits splits = new RowSplits();
+        RowSplits splits = RowSplits.skippingSplitlessChildren();
         SplitRange range = new SplitRange(0, from, to);
         file.reader().registerSplits(read.fieldMask(), range, splits);
         if (filter != null && !read.isAll()) {
