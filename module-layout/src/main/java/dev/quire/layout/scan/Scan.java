@@ -11,8 +11,9 @@ import dev.quire.layout.expr.Expr;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.spi.Pruning;
 import dev.quire.splits.RowSplits;
-import dev.quire.splits.SplitPlan;
 import dev.quire.splits.SplitRange;
+import dev.quire.splits.internal.RowSelector;
+import dev.quire.splits.internal.SplitPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -269,7 +270,23 @@ public final class Scan {
         if (!select) {
             return new SplitPlan(natural, from, to, splitRows);
         }
-        return new SplitPlan(natural, from, to, splitRows, selection, selection.exactRanges().orElse(null));
+        return new SplitPlan(natural, from, to, splitRows, selector(selection),
+                selection.exactRanges().orElse(null));
+    }
+
+    /** {@code selection} as the planner consults it (the planner's interface is not part of the scan's API). */
+    private static RowSelector selector(Selection selection) {
+        return new RowSelector() {
+            @Override
+            public long nextSelected(long from) {
+                return selection.nextSelected(from);
+            }
+
+            @Override
+            public boolean anySelected(long from, long to) {
+                return selection.anySelected(from, to);
+            }
+        };
     }
 
     private Projection filterColumns() {

@@ -9,7 +9,7 @@ import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.Pruning;
 import dev.quire.splits.RowRange;
-import dev.quire.splits.SplitPlan;
+import dev.quire.splits.internal.SplitPlan;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;

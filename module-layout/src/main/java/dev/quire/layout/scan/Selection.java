@@ -3,8 +3,7 @@ package dev.quire.layout.scan;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.expr.RowMask;
 import dev.quire.splits.RowRange;
-import dev.quire.splits.RowSelector;
-import dev.quire.splits.SparseRanges;
+import dev.quire.splits.internal.SparseRanges;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -14,17 +13,15 @@ import java.util.Optional;
  * Which rows of a file a scan may return, before any filter: all of them, a list of row indices, or a bitmap over
  * the file's rows, each either included or excluded.
  */
-public sealed interface Selection extends RowSelector {
+public sealed interface Selection {
 
     /** The selected rows of {@code [from, to)}, as a mask of {@code to - from} bits; null when all are selected. */
     RowMask mask(long from, long to);
 
     /** The first selected row at or after {@code from}, or -1 when there is none. */
-    @Override
     long nextSelected(long from);
 
     /** Whether any row of {@code [from, to)} is selected. */
-    @Override
     default boolean anySelected(long from, long to) {
         return count(from, to) > 0;
     }

@@ -1,10 +1,11 @@
-package dev.quire.splits;
+package dev.quire.splits.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.splits.RowRange;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;

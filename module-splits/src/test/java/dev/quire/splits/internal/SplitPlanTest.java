@@ -1,10 +1,11 @@
-package dev.quire.splits;
+package dev.quire.splits.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.splits.RowRange;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

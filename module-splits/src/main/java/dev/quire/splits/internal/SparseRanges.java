@@ -1,6 +1,7 @@
-package dev.quire.splits;
+package dev.quire.splits.internal;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.splits.RowRange;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,13 +1,15 @@
-package dev.quire.splits;
+package dev.quire.splits.internal;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.splits.RowRange;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * The splits of a scan, produced one at a time: the natural boundaries (from {@link RowSplits}) inside
- * {@code [from, end)}, with spans longer than the most rows a split may have cut into pieces of at most that many rows.
+ * The splits of a scan, produced one at a time: the natural boundaries (from {@link dev.quire.splits.RowSplits})
+ * inside {@code [from, end)}, with spans longer than the most rows a split may have cut into pieces of at most that
+ * many rows.
  * Subdividing never moves a natural boundary: every one of them inside the range is the end of a split.
  *
  * <p>A span is cut into as few pieces as the limit allows, of about equal length: when the limit is at least

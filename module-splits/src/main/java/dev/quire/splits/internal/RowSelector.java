@@ -1,4 +1,4 @@
-package dev.quire.splits;
+package dev.quire.splits.internal;
 
 /**
  * Which rows of a file a plan keeps, as far as planning needs to know: a plan skips ahead to the next kept row
