@@ -3,7 +3,9 @@ package dev.quire.bench;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.config.Settings;
 import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.ReadAtFactory;
 import dev.quire.layout.file.ReadLimits;
 import dev.quire.layout.file.VortexFile;
@@ -48,7 +50,8 @@ import org.openjdk.jmh.annotations.State;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
         "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx4g"})
 public class ScanBench {
-    private static final ReadAtFactory POSIX = ReadAtFactory.providers(IoOptions.defaults().withProvider("posix"));
+    /** Quire's reads, through the posix provider as the fork's system properties and environment configure it. */
+    private static final ReadAtFactory POSIX = posixReaders();
 
     @Param({"10000000"})
     public long rows;
@@ -59,6 +62,11 @@ public class ScanBench {
     private Path file;
     private Session session;
     private BufferAllocator allocator;
+
+    private static ReadAtFactory posixReaders() {
+        IoProviders providers = IoProviders.load(Settings.fromEnvironment());
+        return providers.readers(IoOptions.of(providers.settings()).withProvider("posix"));
+    }
 
     @Setup(Level.Trial)
     public void setup() {

@@ -1,5 +1,6 @@
 package dev.quire.cli;
 
+import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.spi.CountingReadAt;
 import dev.quire.io.spi.IoOptions;
@@ -17,7 +18,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code --io NAME}, for the commands that open files: which I/O provider reads them. Also the reader factory those
  * commands open files with, which for {@code --stats} counts the reads of the file ({@link CountingReadAt}) so that
- * they can be printed.
+ * they can be printed. The providers are found, and the settings read from system properties and environment
+ * variables, once per run of the command.
  */
 final class IoChoice {
     @Spec(Spec.Target.MIXEE)
@@ -27,6 +29,8 @@ final class IoChoice {
             description = "Read the file with this I/O provider (`quire io` lists them), not the best available "
                     + "one; the same as -Dquire.io=NAME.")
     String provider;
+
+    private IoProviders providers;
 
     /** The provider that opened the file and its counted reader, once a counted factory has opened one. */
     private volatile String openedWith;
@@ -38,30 +42,39 @@ final class IoChoice {
      * @throws ParameterException (exit 2) when it names no provider that exists
      */
     IoOptions options() {
+        IoOptions options = IoOptions.of(providers().settings());
         if (provider == null) {
-            return IoOptions.defaults();
+            return options;
         }
         if (provider.isBlank()) {
             throw new ParameterException(spec.commandLine(), "--io must name an I/O provider; `quire io` lists them");
         }
         try {
-            IoProviders.byName(provider);
+            providers().byName(provider);
         } catch (InvalidArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--io: " + e.getMessage(), e);
         }
-        return IoOptions.defaults().withProvider(provider);
+        return options.withProvider(provider);
+    }
+
+    /** The I/O providers of this run, with the settings of this JVM's system properties and environment. */
+    synchronized IoProviders providers() {
+        if (providers == null) {
+            providers = IoProviders.load(Settings.fromEnvironment());
+        }
+        return providers;
     }
 
     /** The reader factory to open files with: counting the reads when {@code count} (for {@code --stats}). */
     ReadAtFactory readers(boolean count) {
+        IoProviders all = providers();
         IoOptions options = options();
         if (!count) {
-            return ReadAtFactory.providers(options);
+            return all.readers(options);
         }
         return uri -> {
-            IoProvider chosen = IoProviders.choose(uri, options);
-            CountingReadAt in = CountingReadAt.wrap(chosen.open(uri, options),
-                    IoProviders.statsRecorder(chosen.name()));
+            IoProvider chosen = all.choose(uri, options);
+            CountingReadAt in = CountingReadAt.wrap(chosen.open(uri, options), all.statsRecorder(chosen.name()));
             openedWith = chosen.name();
             counted = in;
             return in;

@@ -42,7 +42,7 @@ final class IoCommand implements Callable<Integer> {
         List<String[]> rows = new ArrayList<>();
         rows.add(uri == null ? new String[] {"provider", "priority", "available"}
                 : new String[] {"provider", "priority", "available", "reads FILE"});
-        for (IoProvider p : IoProviders.all()) {
+        for (IoProvider p : io.providers().all()) {
             Availability a = IoProviders.availability(p);
             // An available provider may still note a limitation (posix off Linux reads without its fast path).
             String available = !a.available() ? "no: " + a.reason()
@@ -66,7 +66,7 @@ final class IoCommand implements Callable<Integer> {
         }
         if (uri != null) {
             // Fails like opening the file would (an unavailable --io or -Dquire.io, no provider for the scheme).
-            IoProvider chosen = IoProviders.choose(uri, options);
+            IoProvider chosen = io.providers().choose(uri, options);
             out.println(file + " is read with " + chosen.name());
         }
         out.flush();

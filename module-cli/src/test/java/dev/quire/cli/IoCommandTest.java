@@ -3,7 +3,7 @@ package dev.quire.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.IoProviders;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,19 +31,19 @@ class IoCommandTest {
         assertTrue(run.out().lines().anyMatch(l -> l.matches("mmap +20 +yes +yes")), run.out());
         assertTrue(run.out().endsWith(file + " is read with mmap" + System.lineSeparator()), run.out());
 
-        String before = System.getProperty(IoOptions.PROVIDER_PROPERTY);
+        String before = System.getProperty(IoProviders.PROVIDER.key());
         try {
-            System.setProperty(IoOptions.PROVIDER_PROPERTY, "posix");
+            System.setProperty(IoProviders.PROVIDER.key(), "posix");
             assertTrue(Cli.run("io", file.toString()).out().contains(file + " is read with posix"));
-            System.setProperty(IoOptions.PROVIDER_PROPERTY, "nope");
+            System.setProperty(IoProviders.PROVIDER.key(), "nope");
             Cli.Run bad = Cli.run("io", file.toString());
             assertEquals(1, bad.code());
             assertTrue(bad.err().contains("no I/O provider named `nope`") && bad.err().contains("mmap"), bad.err());
         } finally {
             if (before == null) {
-                System.clearProperty(IoOptions.PROVIDER_PROPERTY);
+                System.clearProperty(IoProviders.PROVIDER.key());
             } else {
-                System.setProperty(IoOptions.PROVIDER_PROPERTY, before);
+                System.setProperty(IoProviders.PROVIDER.key(), before);
             }
         }
     }

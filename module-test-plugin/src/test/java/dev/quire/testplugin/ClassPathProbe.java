@@ -1,5 +1,6 @@
 package dev.quire.testplugin;
 
+import dev.quire.config.Settings;
 import dev.quire.io.spi.IoProvider;
 import dev.quire.io.spi.IoProviders;
 import dev.quire.layout.array.PrimitiveArray;
@@ -26,7 +27,8 @@ public final class ClassPathProbe {
         print("plugin-module-named", FrameOfReferenceEncoding.class.getModule().isNamed());
         print("encoding", ArrayEncodings.get(FrameOfReferenceArray.ID).getClass().getName());
         print("layout", LayoutVTables.get(SplitEveryLayout.ID).getClass().getName());
-        print("providers", IoProviders.all().stream().map(IoProvider::name).collect(Collectors.joining(",")));
+        print("providers", IoProviders.load(Settings.fromEnvironment()).all().stream().map(IoProvider::name)
+                .collect(Collectors.joining(",")));
         try (VortexFile file = VortexFile.open(Path.of(args[0]))) {
             print("rows", file.rowCount());
             print("boundaries", Arrays.toString(file.scan().splitBoundaries()));

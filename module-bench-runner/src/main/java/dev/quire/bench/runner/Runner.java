@@ -84,13 +84,7 @@ public final class Runner {
      *     there is nothing to run
      */
     public BenchResults run() throws IOException {
-        for (IoVariant v : options.io()) {
-            try {
-                IoProviders.byName(v.provider());
-            } catch (InvalidArgumentException e) {
-                throw new InvalidArgumentException("--io " + v.spec() + ": " + e.getMessage(), e);
-            }
-        }
+        checkIoProviders();
         Workload chosen = workload.select(options.engines(), options.queries());
         if (chosen.engines().isEmpty()) {
             throw new InvalidArgumentException("no engines to run: none was found on the module or class path");
@@ -129,6 +123,21 @@ public final class Runner {
                 environment(maxHeap > 0 ? maxHeap : Runtime.getRuntime().maxMemory()), settings, measurements);
         BenchOutputs.write(results, options.outDir());
         return results;
+    }
+
+    /** Fails naming the {@code --io} variant whose provider is not on the path. */
+    private void checkIoProviders() {
+        if (options.io().isEmpty()) {
+            return;
+        }
+        IoProviders providers = IoProviders.load(dev.quire.config.Settings.fromEnvironment());
+        for (IoVariant v : options.io()) {
+            try {
+                providers.byName(v.provider());
+            } catch (InvalidArgumentException e) {
+                throw new InvalidArgumentException("--io " + v.spec() + ": " + e.getMessage(), e);
+            }
+        }
     }
 
     /** The I/O variants to measure {@code engine} with: each of {@code --io}, or only its default. */

@@ -3,6 +3,7 @@ package dev.quire.io.posix;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quire.config.Settings;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.QuireIoException;
 import dev.quire.io.spi.IoOptions;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 @EnabledOnOs(value = OS.LINUX, disabledReason = "counts /proc/self/fd")
 class FileDescriptorLeakTest {
     private static final int READERS = 300;
+    private static final IoProviders PROVIDERS = IoProviders.load(Settings.defaults());
 
     @TempDir
     Path dir;
@@ -65,7 +67,7 @@ class FileDescriptorLeakTest {
         List<ReadAt> open = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             open.add(FileChannelReadAt.open(file));
-            open.add(IoProviders.open(file.toUri(), IoOptions.defaults()));
+            open.add(PROVIDERS.open(file.toUri(), IoOptions.defaults()));
             open.add(PosixReadAt.open(file, PosixOptions.defaults()));
             open.add(PosixReadAt.open(file, PosixOptions.defaults().withDirect(true)));
         }

@@ -1,100 +1,147 @@
 package dev.quire.io.spi;
 
+import dev.quire.config.Setting;
+import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.errors.PluginConflictException;
+import dev.quire.plugin.PluginLoader;
+import dev.quire.plugin.PluginRegistry;
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.regex.Pattern;
 
 /**
- * The registry of {@link IoProvider}s found through {@link ServiceLoader}, and the rule that picks one: the provider
- * named by the options, else the one named by the {@code quire.io} system property, else the available provider with
- * the highest priority among those that support the URI. It also keeps the process-wide statistics of each provider's
- * counted readers ({@link #openCounted}, {@link #stats(String)}).
+ * A set of {@link IoProvider}s with the settings they are used with, and the rule that picks one for a file: the
+ * provider named by the options, else the one this set's {@link #PROVIDER} setting names, else the available provider
+ * with the highest priority among those that support the URI. It also keeps the statistics of the counted readers it
+ * opens ({@link #openCounted}, {@link #stats(String)}).
+ *
+ * <p>Immutable apart from those statistics, and thread-safe. Nothing here is global: two sets in one JVM (two tenants
+ * of a server, two tests) may hold different providers, choose by different settings and count apart. Build one from
+ * a {@link PluginRegistry} ({@link #of}), or from what {@link ServiceLoader} finds ({@link #load}).
  */
 public final class IoProviders {
-    /** Per-provider statistics of counted readers, by provider name. */
-    private static final ConcurrentMap<String, IoStatsRecorder> STATS = new ConcurrentHashMap<>();
+    /** The provider to read files with when the options name none; empty for the best available one. */
+    public static final Setting<String> PROVIDER = Setting.text("quire.io", "",
+            "the I/O provider to read files with when the caller names none (`quire io` lists them); empty for the "
+                    + "available provider of highest priority that supports the file");
 
-    private IoProviders() {}
+    /** What the registry's plugins are, for messages. */
+    public static final String KIND = "I/O provider";
 
-    /** Loaded once, on first use, so class initialisation never races provider loading. */
-    private static final class Holder {
-        static final Map<String, IoProvider> PROVIDERS = load();
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9-]*");
+    private static final String REMEDY = "build the providers with IoProviders.registryBuilder() and choose(Class) "
+            + "the one to keep";
 
-        private static Map<String, IoProvider> load() {
-            Map<String, IoProvider> byName = new LinkedHashMap<>();
-            ServiceLoader<IoProvider> loader = ServiceLoader.load(IoProvider.class, IoProviders.class.getClassLoader());
-            for (var it = loader.iterator(); ; ) {
-                IoProvider provider;
-                try {
-                    if (!it.hasNext()) {
-                        break;
-                    }
-                    provider = it.next();
-                } catch (ServiceConfigurationError e) {
-                    System.getLogger(IoProviders.class.getName())
-                            .log(System.Logger.Level.WARNING, "skipping an I/O provider that failed to load", e);
-                    continue;
-                }
-                IoProvider previous = byName.putIfAbsent(provider.name(), provider);
-                if (previous != null && previous.getClass() != provider.getClass()) {
-                    System.getLogger(IoProviders.class.getName()).log(System.Logger.Level.WARNING,
-                            "two I/O providers are named `" + provider.name() + "`: keeping "
-                                    + previous.getClass().getName() + ", ignoring " + provider.getClass().getName());
-                }
-            }
-            return Map.copyOf(byName);
-        }
+    private final PluginRegistry<IoProvider> providers;
+    private final Settings settings;
+    /** Every provider, highest priority first, then by name. */
+    private final List<IoProvider> ranked;
+    /** Statistics of counted readers, by provider name. */
+    private final ConcurrentMap<String, IoStatsRecorder> stats = new ConcurrentHashMap<>();
+
+    private IoProviders(PluginRegistry<IoProvider> providers, Settings settings) {
+        this.providers = providers;
+        this.settings = settings;
+        List<IoProvider> list = new ArrayList<>(providers.all());
+        list.sort(Comparator.comparingInt(IoProvider::priority).reversed().thenComparing(IoProvider::name));
+        this.ranked = List.copyOf(list);
     }
 
-    /** Every provider found, highest priority first. */
-    public static List<IoProvider> all() {
-        List<IoProvider> list = new ArrayList<>(Holder.PROVIDERS.values());
-        list.sort(Comparator.comparingInt(IoProvider::priority).reversed().thenComparing(IoProvider::name));
-        return list;
+    /**
+     * Every provider {@link ServiceLoader} finds through {@code loader} (the module layers it defines and its class
+     * path); one that fails to load is logged and skipped.
+     */
+    public static List<IoProvider> discover(ClassLoader loader) {
+        return PluginLoader.load(ServiceLoader.load(IoProvider.class, loader), KIND);
+    }
+
+    /**
+     * A builder of a registry of providers keyed by {@linkplain IoProvider#name() name}: lower-case letters, digits
+     * and dashes, starting with a letter or digit. Two providers of different classes with one name fail the build
+     * with a {@link PluginConflictException} unless the builder {@linkplain PluginRegistry.Builder#choose chooses} one.
+     */
+    public static PluginRegistry.Builder<IoProvider> registryBuilder() {
+        return PluginRegistry.builder(KIND, IoProvider::name, name -> NAME.matcher(name).matches(),
+                "lower-case letters, digits and dashes (posix, test-pattern)");
+    }
+
+    /** These providers, used with these settings. */
+    public static IoProviders of(PluginRegistry<IoProvider> providers, Settings settings) {
+        return new IoProviders(Objects.requireNonNull(providers, "providers is null"),
+                Objects.requireNonNull(settings, "settings is null"));
+    }
+
+    /**
+     * The providers {@link #discover} finds through this module's class loader, used with {@code settings}.
+     *
+     * @throws PluginConflictException when two providers of different classes have one name
+     * @throws InvalidArgumentException when a provider's name is not well formed
+     */
+    public static IoProviders load(Settings settings) {
+        return of(registryBuilder().addAll(discover(IoProviders.class.getClassLoader())).build(REMEDY), settings);
+    }
+
+    /** The settings this set chooses providers by ({@link #PROVIDER}) and {@link #readers()} opens files with. */
+    public Settings settings() {
+        return settings;
+    }
+
+    /** Every provider, highest priority first, then by name. */
+    public List<IoProvider> all() {
+        return ranked;
     }
 
     /** The provider with this name; fails with the names that exist when there is none. */
-    public static IoProvider byName(String name) {
-        IoProvider provider = Holder.PROVIDERS.get(Objects.requireNonNull(name, "name is null"));
-        if (provider == null) {
-            throw new InvalidArgumentException("no I/O provider named `" + name + "`; found: "
-                    + all().stream().map(IoProvider::name).toList());
-        }
-        return provider;
+    public IoProvider byName(String name) {
+        return named(Objects.requireNonNull(name, "name is null"), "");
     }
 
-    /** The provider that would serve {@code uri} with these options. */
-    public static IoProvider choose(URI uri, IoOptions options) {
-        String named = options.provider().orElse(System.getProperty(IoOptions.PROVIDER_PROPERTY, ""));
-        if (!named.isEmpty()) {
-            IoProvider provider = byName(named);
+    private IoProvider named(String name, String origin) {
+        return providers.find(name).orElseThrow(() -> new InvalidArgumentException("no I/O provider named `" + name
+                + "`" + origin + "; found: " + ranked.stream().map(IoProvider::name).toList()));
+    }
+
+    /**
+     * The provider that would serve {@code uri} with these options: the one they name, else the one this set's
+     * {@link #PROVIDER} setting names, else the available provider of highest priority that supports the URI. (The
+     * options' own settings configure the provider once chosen; they do not choose it.)
+     *
+     * @throws InvalidArgumentException when the provider named does not exist, cannot read the URI or is not available
+     *     here, or when no available provider supports the URI; the message lists the providers and why each was
+     *     passed over
+     */
+    public IoProvider choose(URI uri, IoOptions options) {
+        Objects.requireNonNull(uri, "uri is null");
+        Objects.requireNonNull(options, "options is null");
+        String name = options.provider().orElseGet(() -> settings.get(PROVIDER));
+        if (!name.isEmpty()) {
+            String origin = options.provider().isPresent() ? ""
+                    : " (setting " + PROVIDER.key() + ", " + settings.source(PROVIDER) + ")";
+            IoProvider provider = named(name, origin);
             if (!provider.supports(uri)) {
-                throw new InvalidArgumentException("I/O provider `" + named + "` cannot read " + uri);
+                throw new InvalidArgumentException("I/O provider `" + name + "`" + origin + " cannot read " + uri);
             }
             Availability availability = availability(provider);
             if (!availability.available()) {
-                throw new InvalidArgumentException("I/O provider `" + named + "` is not available here: "
-                        + availability.reason());
+                throw new InvalidArgumentException("I/O provider `" + name + "`" + origin
+                        + " is not available here: " + availability.reason());
             }
             return provider;
         }
-        for (IoProvider provider : all()) {
+        for (IoProvider provider : ranked) {
             if (provider.supports(uri) && availability(provider).available()) {
                 return provider;
             }
         }
         throw new InvalidArgumentException("no available I/O provider can read " + uri + "; found: "
-                + all().stream().map(p -> p.name() + whyNot(p, uri)).toList());
+                + ranked.stream().map(p -> p.name() + whyNot(p, uri)).toList());
     }
 
     /** Why {@code provider} was passed over for {@code uri}, for the message listing them all. */
@@ -116,45 +163,63 @@ public final class IoProviders {
         }
     }
 
-    /** Opens {@code uri} with the provider {@link #choose} picks. */
-    public static ReadAt open(URI uri, IoOptions options) {
+    /** Opens {@code uri} with the provider {@link #choose} picks, passing it {@code options}. */
+    public ReadAt open(URI uri, IoOptions options) {
         return choose(uri, options).open(uri, options);
     }
 
     /**
      * Opens {@code uri} like {@link #open(URI, IoOptions)}, wrapped in a {@link CountingReadAt} that counts into its
-     * own statistics and into the chosen provider's ({@link #stats(String)}).
+     * own statistics and into the chosen provider's in this set ({@link #stats(String)}).
      */
-    public static CountingReadAt openCounted(URI uri, IoOptions options) {
+    public CountingReadAt openCounted(URI uri, IoOptions options) {
         IoProvider provider = choose(uri, options);
         return CountingReadAt.wrap(provider.open(uri, options), statsRecorder(provider.name()));
     }
 
-    /** The process-wide counters of provider {@code name}, created on first use; counted readers add to them. */
-    public static IoStatsRecorder statsRecorder(String name) {
-        return STATS.computeIfAbsent(Objects.requireNonNull(name, "name is null"), IoStatsRecorder::new);
+    /** Opens files with {@link #open(URI, IoOptions)} and options carrying this set's {@link #settings()}. */
+    public ReadAtFactory readers() {
+        return readers(IoOptions.of(settings));
+    }
+
+    /** Opens files with {@link #open(URI, IoOptions)} and {@code options}. */
+    public ReadAtFactory readers(IoOptions options) {
+        Objects.requireNonNull(options, "options is null");
+        return uri -> open(uri, options);
+    }
+
+    /** Opens files with {@link #openCounted(URI, IoOptions)} and {@code options}. */
+    public ReadAtFactory countedReaders(IoOptions options) {
+        Objects.requireNonNull(options, "options is null");
+        return uri -> openCounted(uri, options);
+    }
+
+    /** This set's counters of provider {@code name}, created on first use; counted readers add to them. */
+    public IoStatsRecorder statsRecorder(String name) {
+        return stats.computeIfAbsent(Objects.requireNonNull(name, "name is null"), IoStatsRecorder::new);
     }
 
     /**
      * What the counted readers of provider {@code name} ({@link #openCounted}, or any {@link CountingReadAt} adding to
-     * {@link #statsRecorder}) have done in this process; empty statistics when nothing was counted.
+     * {@link #statsRecorder}) have done through this set; empty statistics when nothing was counted.
      */
-    public static IoStats stats(String name) {
-        IoStatsRecorder recorder = STATS.get(Objects.requireNonNull(name, "name is null"));
+    public IoStats stats(String name) {
+        IoStatsRecorder recorder = stats.get(Objects.requireNonNull(name, "name is null"));
         return recorder == null ? IoStats.empty(name) : recorder.snapshot();
     }
 
-    /** The statistics of every provider that has counted reads in this process, by name. */
-    public static List<IoStats> stats() {
+    /** The statistics of every provider that has counted reads through this set, by name. */
+    public List<IoStats> stats() {
         List<IoStats> out = new ArrayList<>();
-        for (IoStatsRecorder recorder : STATS.values()) {
+        for (IoStatsRecorder recorder : stats.values()) {
             out.add(recorder.snapshot());
         }
         out.sort(Comparator.comparing(IoStats::name));
         return out;
     }
 
-    public static ReadAt open(Path path) {
-        return open(path.toAbsolutePath().toUri(), IoOptions.defaults());
+    @Override
+    public String toString() {
+        return "IoProviders" + ranked.stream().map(IoProvider::name).toList();
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.config.Settings;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.QuireIoException;
 import java.lang.foreign.MemorySegment;
@@ -137,14 +138,18 @@ class CountingReadAtTest {
     }
 
     @Test
-    void theProviderRegistryKeepsOneRecorderPerName() {
-        IoStatsRecorder r = IoProviders.statsRecorder("counting-test-provider");
-        assertSame(r, IoProviders.statsRecorder("counting-test-provider"));
-        assertEquals(IoStats.empty("never-counted"), IoProviders.stats("never-counted"));
+    void aSetOfProvidersKeepsOneRecorderPerNameOfItsOwn() {
+        IoProviders providers = IoProviders.of(IoProviders.registryBuilder().build(""), Settings.defaults());
+        IoProviders other = IoProviders.of(IoProviders.registryBuilder().build(""), Settings.defaults());
+        IoStatsRecorder r = providers.statsRecorder("counting-test-provider");
+        assertSame(r, providers.statsRecorder("counting-test-provider"));
+        assertEquals(IoStats.empty("never-counted"), providers.stats("never-counted"));
         try (CountingReadAt in = CountingReadAt.wrap(InMemoryReadAt.of(new byte[10]), r)) {
             in.readFully(0, 4, 1);
         }
-        assertEquals(1, IoProviders.stats("counting-test-provider").reads());
-        assertTrue(IoProviders.stats().stream().anyMatch(s -> s.name().equals("counting-test-provider")));
+        assertEquals(1, providers.stats("counting-test-provider").reads());
+        assertEquals(List.of("counting-test-provider"), providers.stats().stream().map(IoStats::name).toList());
+        assertEquals(0, other.stats("counting-test-provider").reads(), "another set counts apart");
+        assertEquals(List.of(), other.stats());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -15,14 +16,17 @@ import org.junit.jupiter.api.Test;
  * {@code module-io-posix} and {@code module-test-plugin}.
  */
 class IoProvidersWithoutProvidersTest {
+    private final IoProviders providers = IoProviders.load(Settings.defaults());
+
     @Test
     void nothingIsFound() {
-        assertEquals(0, IoProviders.all().size(), String.valueOf(IoProviders.all()));
+        assertEquals(0, providers.all().size(), String.valueOf(providers.all()));
+        assertEquals(0, IoProviders.discover(IoProviders.class.getClassLoader()).size());
     }
 
     @Test
     void anUnknownNameIsAClearError() {
-        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> IoProviders.byName("posix"));
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> providers.byName("posix"));
         assertEquals("no I/O provider named `posix`; found: []", e.getMessage());
     }
 
@@ -30,13 +34,13 @@ class IoProvidersWithoutProvidersTest {
     void openingWithoutProvidersSaysSo() {
         URI uri = Path.of("/tmp/x.vortex").toUri();
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-                () -> IoProviders.open(uri, IoOptions.defaults()));
+                () -> providers.open(uri, IoOptions.defaults()));
         assertTrue(e.getMessage().startsWith("no available I/O provider can read " + uri), e.getMessage());
-        assertThrows(InvalidArgumentException.class, () -> ReadAtFactory.defaults().open(uri));
+        assertThrows(InvalidArgumentException.class, () -> providers.readers().open(uri));
     }
 
     @Test
     void aNameIsRequired() {
-        assertThrows(NullPointerException.class, () -> IoProviders.byName(null));
+        assertThrows(NullPointerException.class, () -> providers.byName(null));
     }
 }

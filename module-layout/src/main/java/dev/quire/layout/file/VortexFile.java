@@ -1,6 +1,8 @@
 package dev.quire.layout.file;
 
+import dev.quire.config.Settings;
 import dev.quire.errors.ClosedException;
+import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.ReadAtFactory;
 import dev.quire.layout.dtype.DType;
@@ -23,6 +25,9 @@ import java.util.List;
  * Opening reads only the end of the file; data is read by scans. Thread-safe.
  */
 public final class VortexFile implements AutoCloseable {
+    /** The reader factory of {@link #open(Path)}, once made. */
+    private static volatile ReadAtFactory defaultReaders;
+
     private final ReadAt in;
     private final boolean ownsReader;
     private final FileFooter footer;
@@ -40,9 +45,31 @@ public final class VortexFile implements AutoCloseable {
         this.root = LayoutNode.root(context);
     }
 
-    /** Opens a local file through the best available I/O provider. */
+    /**
+     * Opens a local file through the best available I/O provider (or the one {@code quire.io} names), with the
+     * providers {@link java.util.ServiceLoader} finds and the settings of this JVM's system properties and environment
+     * variables, both read on the first call.
+     */
     public static VortexFile open(Path path) {
-        return open(path.toAbsolutePath().toUri(), ReadAtFactory.defaults(), ReadLimits.defaults());
+        return open(path.toAbsolutePath().toUri(), defaultReaders(), ReadLimits.defaults());
+    }
+
+    /**
+     * The reader factory of {@link #open(Path)}, made on the first call that succeeds: a failure (two providers with
+     * one name) is thrown to each caller as it is, not as an error of class initialisation.
+     */
+    private static ReadAtFactory defaultReaders() {
+        ReadAtFactory readers = defaultReaders;
+        if (readers == null) {
+            synchronized (VortexFile.class) {
+                readers = defaultReaders;
+                if (readers == null) {
+                    readers = IoProviders.load(Settings.fromEnvironment()).readers();
+                    defaultReaders = readers;
+                }
+            }
+        }
+        return readers;
     }
 
     /** Opens a file through a reader factory (the hook that lets any {@link ReadAt} serve it). */

@@ -2,7 +2,9 @@ package dev.quire.layout.file;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.quire.config.Settings;
 import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.ReadAtFactory;
 import dev.quire.layout.Fixtures;
 import dev.quire.layout.TestData;
@@ -23,7 +25,8 @@ class ProvidersRoundTripTest {
 
     private static List<Object> rows(Path file, String provider) {
         List<Object> rows = new ArrayList<>();
-        ReadAtFactory factory = ReadAtFactory.providers(IoOptions.defaults().withProvider(provider));
+        ReadAtFactory factory = IoProviders.load(Settings.defaults())
+                .readers(IoOptions.defaults().withProvider(provider));
         try (VortexFile f = VortexFile.open(file.toUri(), factory, ReadLimits.defaults())) {
             for (StructArray b : f.scan().batches()) {
                 for (long i = 0; i < b.length(); i++) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.spi.ByteRange;
 import dev.quire.io.spi.CountingReadAt;
@@ -13,7 +14,6 @@ import dev.quire.io.spi.IoProvider;
 import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.IoStats;
 import dev.quire.io.spi.ReadAt;
-import dev.quire.io.spi.ReadAtFactory;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -21,7 +21,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,10 +35,7 @@ class IoProviderSelectionTest {
     @TempDir
     Path dir;
 
-    @AfterEach
-    void clearProperty() {
-        System.clearProperty(IoOptions.PROVIDER_PROPERTY);
-    }
+    private final IoProviders providers = IoProviders.load(Settings.defaults());
 
     private URI file() throws IOException {
         return Files.write(dir.resolve("f.bin"), new byte[] {1, 2, 3}).toUri();
@@ -55,14 +52,14 @@ class IoProviderSelectionTest {
     @Test
     void everyProviderIsFoundHighestPriorityFirst() {
         assertEquals(List.of("test-unavailable", "test-pattern", "mmap", "posix", "test-pattern-fallback"),
-                IoProviders.all().stream().map(IoProvider::name).toList());
+                providers.all().stream().map(IoProvider::name).toList());
     }
 
     @Test
     void theBestAvailableProviderWinsAndUnavailableOnesArePassedOver() throws IOException {
-        assertEquals("test-pattern", IoProviders.choose(PATTERN, IoOptions.defaults()).name());
-        assertEquals("mmap", IoProviders.choose(file(), IoOptions.defaults()).name());
-        try (ReadAt in = IoProviders.open(PATTERN, IoOptions.defaults())) {
+        assertEquals("test-pattern", providers.choose(PATTERN, IoOptions.defaults()).name());
+        assertEquals("mmap", providers.choose(file(), IoOptions.defaults()).name());
+        try (ReadAt in = providers.open(PATTERN, IoOptions.defaults())) {
             assertTrue(in.name().startsWith("test-pattern:"), in.name());
             assertPattern(in, 1000);
         }
@@ -71,30 +68,35 @@ class IoProviderSelectionTest {
     @Test
     void aLowerPriorityProviderIsUsedWhenNamed() {
         IoOptions options = IoOptions.defaults().withProvider(PatternIoProvider.Fallback.NAME);
-        try (ReadAt in = IoProviders.open(PATTERN, options)) {
+        try (ReadAt in = providers.open(PATTERN, options)) {
             assertTrue(in.name().startsWith("test-pattern-fallback:"), in.name());
             assertPattern(in, 1000);
         }
     }
 
     @Test
-    void theSystemPropertySelectsAProvider() throws IOException {
-        System.setProperty(IoOptions.PROVIDER_PROPERTY, PatternIoProvider.Fallback.NAME);
-        assertEquals("test-pattern-fallback", IoProviders.choose(PATTERN, IoOptions.defaults()).name());
+    void theProviderSettingSelectsAProvider() throws IOException {
+        IoProviders fallback = IoProviders.load(
+                Settings.defaults().with(IoProviders.PROVIDER, PatternIoProvider.Fallback.NAME));
+        IoProviders byProperty = IoProviders.load(Settings.of(Map.of("quire.io", "test-pattern"), Map.of()));
+        assertEquals("test-pattern-fallback", fallback.choose(PATTERN, IoOptions.defaults()).name());
+        assertEquals("test-pattern", byProperty.choose(PATTERN, IoOptions.defaults()).name(),
+                "two sets in one JVM choose by their own settings");
         URI file = file();
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-                () -> IoProviders.choose(file, IoOptions.defaults()));
-        assertEquals("I/O provider `test-pattern-fallback` cannot read " + file, e.getMessage());
-        assertEquals("posix", IoProviders.choose(file, IoOptions.defaults().withProvider("posix")).name());
+                () -> fallback.choose(file, IoOptions.defaults()));
+        assertEquals("I/O provider `test-pattern-fallback` (setting quire.io, set in code) cannot read " + file,
+                e.getMessage());
+        assertEquals("posix", fallback.choose(file, IoOptions.defaults().withProvider("posix")).name());
     }
 
     @Test
     void countedReadersAddToTheirProvidersStatistics() {
-        IoStats before = IoProviders.stats(PatternIoProvider.Fallback.NAME);
-        IoStats otherBefore = IoProviders.stats(PatternIoProvider.NAME);
+        IoStats before = providers.stats(PatternIoProvider.Fallback.NAME);
+        IoStats otherBefore = providers.stats(PatternIoProvider.NAME);
         IoOptions options = IoOptions.defaults().withProvider(PatternIoProvider.Fallback.NAME);
-        try (CountingReadAt in = IoProviders.openCounted(PATTERN, options);
-                ReadAt viaFactory = ReadAtFactory.counted(options).open(PATTERN)) {
+        try (CountingReadAt in = providers.openCounted(PATTERN, options);
+                ReadAt viaFactory = providers.countedReaders(options).open(PATTERN)) {
             assertPattern(in, 1000);
             in.readRanges(List.of(new ByteRange(0, 10), new ByteRange(10, 10)), 1).forEach(ReadAt::await);
             viaFactory.readFully(0, 5, 1);
@@ -103,18 +105,18 @@ class IoProviderSelectionTest {
             assertEquals(1, in.stats().readsSaved());
             assertInstanceOf(CountingReadAt.class, viaFactory);
         }
-        IoStats after = IoProviders.stats(PatternIoProvider.Fallback.NAME);
+        IoStats after = providers.stats(PatternIoProvider.Fallback.NAME);
         assertEquals(4, after.requests() - before.requests(), "both readers count for their provider");
         assertEquals(3, after.reads() - before.reads());
         assertEquals(1000 + 20 + 5, after.bytesRead() - before.bytesRead());
-        assertEquals(otherBefore, IoProviders.stats(PatternIoProvider.NAME), "another provider's are untouched");
+        assertEquals(otherBefore, providers.stats(PatternIoProvider.NAME), "another provider's are untouched");
     }
 
     @Test
     void namingAnUnavailableProviderGivesItsReason() throws IOException {
         URI file = file();
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-                () -> IoProviders.open(file, IoOptions.defaults().withProvider(UnavailableIoProvider.NAME)));
+                () -> providers.open(file, IoOptions.defaults().withProvider(UnavailableIoProvider.NAME)));
         assertEquals("I/O provider `test-unavailable` is not available here: switched off for tests",
                 e.getMessage());
     }
@@ -122,7 +124,7 @@ class IoProviderSelectionTest {
     @Test
     void anUnknownNameListsEveryProvider() {
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-                () -> IoProviders.choose(PATTERN, IoOptions.defaults().withProvider("uring")));
+                () -> providers.choose(PATTERN, IoOptions.defaults().withProvider("uring")));
         assertEquals("no I/O provider named `uring`; found: "
                 + "[test-unavailable, test-pattern, mmap, posix, test-pattern-fallback]", e.getMessage());
     }
@@ -131,7 +133,7 @@ class IoProviderSelectionTest {
     void aUriNoProviderReadsSaysWhichSchemesDiffer() {
         URI s3 = URI.create("s3://bucket/key.vortex");
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-                () -> IoProviders.open(s3, IoOptions.defaults()));
+                () -> providers.open(s3, IoOptions.defaults()));
         assertEquals("no available I/O provider can read s3://bucket/key.vortex; found: [test-unavailable (other "
                 + "scheme), test-pattern (other scheme), mmap (other scheme), posix (other scheme), test-pattern-fallback "
                 + "(other scheme)]",
@@ -142,7 +144,7 @@ class IoProviderSelectionTest {
     void aUriOnlyAnUnavailableProviderReadsSaysWhyItIsUnavailable() {
         URI uri = URI.create(UnavailableIoProvider.SCHEME + ":x");
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-                () -> IoProviders.open(uri, IoOptions.defaults()));
+                () -> providers.open(uri, IoOptions.defaults()));
         assertEquals("no available I/O provider can read quire-test-unavailable:x; found: [test-unavailable "
                 + "(not available: switched off for tests), test-pattern (other scheme), mmap (other scheme), "
                 + "posix (other scheme), "

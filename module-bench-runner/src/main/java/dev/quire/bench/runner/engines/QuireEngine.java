@@ -9,6 +9,7 @@ import dev.quire.bench.runner.spi.IoVariant;
 import dev.quire.bench.runner.spi.ReadLog;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.bench.runner.tpch.LineItems;
+import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.FastPathStats;
 import dev.quire.io.posix.PosixIoProvider;
@@ -57,16 +58,20 @@ public class QuireEngine implements Engine {
     private final String name;
     private final String writerVersion;
     private final WriteOptions writeOptions;
+    /** The caller's reader factories, which {@code posix} settings cannot reach; null to read through providers. */
     private final Function<IoOptions, ReadAtFactory> readers;
-    /** Whether {@link #readers} is the caller's own, which {@code posix} settings cannot reach. */
     private final boolean ownReaders;
+    /** This JVM's settings when the engine first opens a file, and the I/O providers they configure. */
+    private Settings settings;
+    private IoProviders providers;
 
     /**
      * Quire with the default write options (dictionaries capped at 2 MiB when the dictionary module is present),
-     * reading files through the I/O providers ({@link ReadAtFactory#providers}): what the runner uses.
+     * reading files through the I/O providers found on the path, configured by this JVM's system properties and
+     * environment variables: what the runner uses.
      */
     public QuireEngine() {
-        this(NAME, WRITER_VERSION, WriteOptions.defaults(), ReadAtFactory::providers, false);
+        this(NAME, WRITER_VERSION, WriteOptions.defaults(), null, false);
     }
 
     /**
@@ -79,7 +84,7 @@ public class QuireEngine implements Engine {
     }
 
     protected QuireEngine(String name, String writerVersion, WriteOptions writeOptions) {
-        this(name, writerVersion, writeOptions, ReadAtFactory::providers, false);
+        this(name, writerVersion, writeOptions, null, false);
     }
 
     private QuireEngine(String name, String writerVersion, WriteOptions writeOptions,
@@ -87,8 +92,22 @@ public class QuireEngine implements Engine {
         this.name = name;
         this.writerVersion = writerVersion;
         this.writeOptions = writeOptions;
-        this.readers = Objects.requireNonNull(readers, "readers is null");
+        this.readers = ownReaders ? Objects.requireNonNull(readers, "readers is null") : null;
         this.ownReaders = ownReaders;
+    }
+
+    private synchronized Settings settings() {
+        if (settings == null) {
+            settings = Settings.fromEnvironment();
+        }
+        return settings;
+    }
+
+    private synchronized IoProviders providers() {
+        if (providers == null) {
+            providers = IoProviders.load(settings());
+        }
+        return providers;
     }
 
     /** {@code quire-nodict}: no dictionary encoding, for comparisons with the default. */
@@ -152,7 +171,8 @@ public class QuireEngine implements Engine {
     @Override
     public Table open(Path file, EngineOptions options) throws IOException {
         Optional<IoVariant> variant = options.io().map(IoVariant::parse);
-        IoOptions io = variant.map(v -> IoOptions.defaults().withProvider(v.provider())).orElse(IoOptions.defaults());
+        IoOptions defaults = IoOptions.of(settings());
+        IoOptions io = variant.map(v -> defaults.withProvider(v.provider())).orElse(defaults);
         URI uri = file.toAbsolutePath().toUri();
         ReadAt raw;
         String reader;
@@ -164,9 +184,9 @@ public class QuireEngine implements Engine {
             raw = PosixIoProvider.open(file.toAbsolutePath(), posixOptions(variant.get()));
             reader = variant.get().spec();
         } else {
-            raw = readers.apply(io).open(uri);
+            raw = (ownReaders ? readers.apply(io) : providers().readers(io)).open(uri);
             reader = variant.map(IoVariant::spec)
-                    .orElseGet(() -> ownReaders ? "own reader factory" : IoProviders.choose(uri, io).name());
+                    .orElseGet(() -> ownReaders ? "own reader factory" : providers().choose(uri, io).name());
         }
         CountingReadAt counted = CountingReadAt.wrap(raw);
         ReadAt in = counted;

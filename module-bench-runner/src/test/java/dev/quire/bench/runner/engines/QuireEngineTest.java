@@ -20,13 +20,14 @@ import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.bench.runner.tpch.LineItemRow;
 import dev.quire.bench.runner.tpch.LineItems;
+import dev.quire.config.Settings;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.posix.PosixReadAt;
 import dev.quire.io.spi.CountingReadAt;
 import dev.quire.io.spi.IoOptions;
-import dev.quire.io.spi.ReadAtFactory;
+import dev.quire.io.spi.IoProviders;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
@@ -251,7 +252,7 @@ class QuireEngineTest {
         QuireEngine engine = new QuireEngine(io -> {
             asked.add(io);
             return uri -> {
-                CountingReadAt in = CountingReadAt.wrap(ReadAtFactory.providers(io).open(uri));
+                CountingReadAt in = CountingReadAt.wrap(IoProviders.load(io.settings()).readers(io).open(uri));
                 opened.add(in);
                 return in;
             };
@@ -268,7 +269,7 @@ class QuireEngineTest {
             sum = keys[0];
         }
         assertEquals(rows.stream().mapToLong(LineItemRow::orderKey).sum(), sum);
-        assertEquals(List.of(IoOptions.defaults().withProvider("posix")), asked);
+        assertEquals(List.of(Optional.of("posix")), asked.stream().map(IoOptions::provider).toList());
         assertEquals(1, opened.size());
         assertTrue(opened.getFirst().stats().reads() > 1, "the footer and the column were read through it");
         assertThrows(ClosedException.class, () -> opened.getFirst().readFully(0, 1, 1),
@@ -321,7 +322,7 @@ class QuireEngineTest {
 
     @Test
     void posixSettingsCannotReachAReaderFactoryOfTheEnginesOwn() {
-        QuireEngine engine = new QuireEngine(ReadAtFactory::providers);
+        QuireEngine engine = new QuireEngine(IoProviders.load(Settings.defaults())::readers);
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> engine.open(file,
                 new EngineOptions(Optional.of("posix:direct"), 0, Optional.empty())));
         assertTrue(e.getMessage().contains("reader factory of its own") && e.getMessage().contains("posix:direct"),
