@@ -14,8 +14,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Reads a local file through one read-only memory mapping of the whole file: a read is a slice of the mapping, with
  * no copy and no allocation. Readers of the same unchanged file share the mapping, also for a while after the last
- * one closes ({@code quire.io.mmap.keepMillis}, 2 s by default), so that opening a file again
- * does not fault its pages in again. The mapping belongs to an automatic arena, so it is unmapped once no reader
+ * one closes ({@link PosixSettings#MMAP_KEEP_MILLIS}, 2 s by default), so that opening a file again does not fault its
+ * pages in again. The mapping belongs to an automatic arena, so it is unmapped once no reader
  * holds it and no array read through it is reachable; arrays therefore stay valid after {@link #close()}.
  *
  * <p>Vortex files are immutable. If the file is truncated while mapped, touching the lost pages fails with a JVM
@@ -33,17 +33,22 @@ public final class MappedReadAt implements ReadAt {
         this.mapping = lease.mapping();
     }
 
+    /** {@link #open(Path, long)} with the default keep time. */
+    public static MappedReadAt open(Path path) {
+        return open(path, PosixSettings.MMAP_KEEP_MILLIS.defaultValue());
+    }
+
     /**
      * A reader of {@code path}, sharing the mapping of readers of the same unchanged file opened before it (by file
      * key, size and modification time).
      *
+     * @param keepMillis how long the mapping stays shared after the last reader of it closes
      * @throws QuireIoException when the file does not exist or cannot be mapped
-     * @throws dev.quire.errors.InvalidArgumentException when {@code quire.io.mmap.keepMillis} is not a number of
-     *     milliseconds
+     * @throws dev.quire.errors.InvalidArgumentException when {@code keepMillis} is negative
      */
-    public static MappedReadAt open(Path path) {
+    public static MappedReadAt open(Path path, long keepMillis) {
         try {
-            MappedReadAt reader = new MappedReadAt(path, SharedMappings.acquire(path));
+            MappedReadAt reader = new MappedReadAt(path, SharedMappings.acquire(path, keepMillis));
             reader.lease.watch(reader);
             return reader;
         } catch (NoSuchFileException e) {

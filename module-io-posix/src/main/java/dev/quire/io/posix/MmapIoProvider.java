@@ -12,7 +12,8 @@ import java.nio.file.Path;
 /**
  * Reads local files through a memory mapping ({@link MappedReadAt}): zero-copy, the fastest way to scan files whose
  * pages are in the page cache. Preferred over {@code posix} for {@code file:} URIs; select {@code posix} explicitly
- * for files that may be truncated while open.
+ * for files that may be truncated while open. How long a mapping stays shared after its last reader closes is the
+ * open's {@link PosixSettings#MMAP_KEEP_MILLIS} setting.
  */
 public final class MmapIoProvider implements IoProvider {
     public static final String NAME = "mmap";
@@ -43,10 +44,12 @@ public final class MmapIoProvider implements IoProvider {
         if (!supports(uri)) {
             throw new InvalidArgumentException("the mmap provider reads file: URIs only, got " + uri);
         }
+        Path path;
         try {
-            return MappedReadAt.open(Path.of(uri));
+            path = Path.of(uri);
         } catch (IllegalArgumentException | FileSystemNotFoundException e) {
             throw new InvalidArgumentException("not a local file URI: " + uri, e);
         }
+        return MappedReadAt.open(path, options.settings().get(PosixSettings.MMAP_KEEP_MILLIS));
     }
 }

@@ -11,9 +11,10 @@ import java.nio.file.Path;
 
 /**
  * Reads local files ({@code file:} URIs) with positional reads: on Linux through libc ({@link PosixReadAt}: a blocking
- * pool, the inline page-cache fast path, optional {@code O_DIRECT}, configured by {@link PosixOptions#fromEnvironment()}
- * at every open), elsewhere through a {@link java.nio.channels.FileChannel} ({@link FileChannelReadAt}). It works
- * everywhere; {@link #availability()} notes when the libc path is not used, and why.
+ * pool, the inline page-cache fast path, optional {@code O_DIRECT}, configured at every open by the settings of its
+ * {@link IoOptions}, {@link PosixOptions#from}), elsewhere through a {@link java.nio.channels.FileChannel}
+ * ({@link FileChannelReadAt}). It works everywhere; {@link #availability()} notes when the libc path is not used, and
+ * why.
  */
 public final class PosixIoProvider implements IoProvider {
     public static final String NAME = "posix";
@@ -55,7 +56,7 @@ public final class PosixIoProvider implements IoProvider {
         } catch (IllegalArgumentException | FileSystemNotFoundException e) {
             throw new InvalidArgumentException("not a local file URI: " + uri, e);
         }
-        return open(path, PosixOptions.fromEnvironment());
+        return open(path, PosixOptions.from(options.settings()));
     }
 
     /** Opens {@code path} with {@code options}: libc where it can be called, else {@link FileChannelReadAt}. */

@@ -19,10 +19,11 @@ import java.util.concurrent.Executor;
 
 /**
  * Positional reads of a local file through libc ({@code pread}), Linux only. A read that may block on the device runs
- * on a bounded pool of daemon threads shared by all readers, so scans keep many reads in flight; but first, for reads
- * inside the {@linkplain PosixOptions#inWindow size window}, the calling thread takes the leading bytes the page
- * cache already holds ({@link #readCachedAt}, {@code preadv2} with {@code RWF_NOWAIT}), and only the rest goes to the
- * pool ({@link #readExactAtPooled}). A warm read thus costs one system call instead of a thread hand-off.
+ * on a bounded pool of daemon threads (shared by the readers with its {@linkplain PosixOptions#readThreads() size}),
+ * so scans keep many reads in flight; but first, for reads inside the {@linkplain PosixOptions#inWindow size window},
+ * the calling thread takes the leading bytes the page cache already holds ({@link #readCachedAt}, {@code preadv2}
+ * with {@code RWF_NOWAIT}), and only the rest goes to the pool ({@link #readExactAtPooled}). A warm read thus costs
+ * one system call instead of a thread hand-off.
  *
  * <p>A file whose recent tries mostly miss stops being tried for a while ({@link MissTracker}). A kernel without
  * {@code preadv2} ({@code ENOSYS}) turns the fast path off for the process; a file system without {@code RWF_NOWAIT}
@@ -84,7 +85,7 @@ public final class PosixReadAt implements ReadAt {
         NativeFile file = NativeFile.open(path, options.direct(), sys);
         file.directRefusal().ifPresent(why -> LOG.log(System.Logger.Level.INFO,
                 () -> "O_DIRECT asked for but not used for " + path + ": " + why + "; reading through the page cache"));
-        return new PosixReadAt(file, options, nowait, ReadPool.get());
+        return new PosixReadAt(file, options, nowait, ReadPool.get(options.readThreads()));
     }
 
     /** Whether libc can be called here, and if not, why (then the {@code posix} provider reads through Java NIO). */
@@ -128,6 +129,11 @@ public final class PosixReadAt implements ReadAt {
     /** Why {@code O_DIRECT} was asked for but is not used, or empty. */
     public Optional<String> directRefusal() {
         return file.directRefusal();
+    }
+
+    /** The pool this reader hands blocking reads to (for tests). */
+    Executor pool() {
+        return pool;
     }
 
     /** What the fast path did for this reader. */

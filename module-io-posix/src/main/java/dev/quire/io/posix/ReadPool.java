@@ -1,5 +1,8 @@
 package dev.quire.io.posix;
 
+import dev.quire.errors.InvalidArgumentException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -7,47 +10,36 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The process's pool for reads that may block on the device: a bounded number of named daemon threads
- * ({@code quire-posix-read-N}), shared by every {@code posix} reader, that exit after a while without work. Its size
- * is {@value #THREADS_PROPERTY}, else {@link #defaultThreads()}.
+ * The pools for {@code posix} reads that may block on the device: one per thread count, created when a reader with
+ * that count ({@link PosixOptions#readThreads()}) first opens, and shared by every reader with it, whichever settings
+ * it came from. Threads are a process resource, so pools are kept process-wide rather than per caller; a pool's
+ * threads ({@code quire-posix-read-N}, daemons) exit after {@value #IDLE_SECONDS} s without work, so a pool no reader
+ * uses any more holds no thread.
  */
 final class ReadPool {
-    static final String THREADS_PROPERTY = "quire.io.posix.threads";
-    static final int MAX_THREADS = 1024;
     private static final long IDLE_SECONDS = 10;
-
-    private static volatile ExecutorService pool;
+    private static final ConcurrentMap<Integer, ExecutorService> POOLS = new ConcurrentHashMap<>();
+    private static final AtomicInteger THREADS_STARTED = new AtomicInteger();
 
     private ReadPool() {}
 
-    /** Enough threads to keep a fast device's queue busy; reads in the page cache never get here. */
-    static int defaultThreads() {
-        return Math.clamp(4L * Runtime.getRuntime().availableProcessors(), 8, 64);
-    }
-
-    static ExecutorService get() {
-        ExecutorService p = pool;
-        if (p == null) {
-            synchronized (ReadPool.class) {
-                p = pool;
-                if (p == null) {
-                    p = create(threads(System.getProperty(THREADS_PROPERTY)));
-                    pool = p;
-                }
-            }
+    /**
+     * The pool of {@code threads} threads.
+     *
+     * @throws InvalidArgumentException when {@code threads} is not from 1 to {@link PosixOptions#MAX_READ_THREADS}
+     */
+    static ExecutorService get(int threads) {
+        if (threads < 1 || threads > PosixOptions.MAX_READ_THREADS) {
+            throw new InvalidArgumentException("the read pool must have 1 to " + PosixOptions.MAX_READ_THREADS
+                    + " threads, got " + threads);
         }
-        return p;
-    }
-
-    static int threads(String value) {
-        return (int) Settings.wholeNumber(THREADS_PROPERTY, value, 1, MAX_THREADS, defaultThreads());
+        return POOLS.computeIfAbsent(threads, ReadPool::create);
     }
 
     private static ExecutorService create(int threads) {
-        AtomicInteger counter = new AtomicInteger();
         ThreadPoolExecutor executor = new ThreadPoolExecutor(threads, threads, IDLE_SECONDS, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), r -> {
-                    Thread t = new Thread(r, "quire-posix-read-" + counter.incrementAndGet());
+                    Thread t = new Thread(r, "quire-posix-read-" + THREADS_STARTED.incrementAndGet());
                     t.setDaemon(true);
                     return t;
                 });

@@ -1,5 +1,6 @@
 package dev.quire.io.posix;
 
+import dev.quire.errors.InvalidArgumentException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -27,18 +28,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * shared ones ({@code MAP_SHARED}), so every mapping of the file shows it. Where the file system has no file key,
  * nothing is shared.
  *
- * <p>A mapping stays in the table while a reader of it is open, and after the last one closes for as many
- * milliseconds as {@value #KEEP_PROPERTY} says ({@link #DEFAULT_KEEP_MILLIS} by default, {@code 0} to share only
- * between readers open at once), so that a file opened again soon after is not mapped again. After that the table
+ * <p>The table is process-wide, whoever opens the file: the mappings of one unchanged file are the same bytes for every
+ * reader. A mapping stays in it while a reader of it is open, and after the last one closes for the keep time that
+ * reader was opened with ({@link PosixSettings#MMAP_KEEP_MILLIS}, {@code 0} to share only between readers open at
+ * once), so that a file opened again soon after is not mapped again. After that the table
  * forgets it, and, as for any mapping here, the memory is unmapped once no segment read through it is reachable:
  * until then a deleted file keeps its disk space. A reader dropped without {@code close()} is released when it
  * becomes unreachable.
  */
 final class SharedMappings {
-    /** System property: how long, in milliseconds, a mapping no open reader uses stays shared. */
-    static final String KEEP_PROPERTY = "quire.io.mmap.keepMillis";
-    static final long DEFAULT_KEEP_MILLIS = 2_000;
-
     private static final Cleaner CLEANER = Cleaner.create();
 
     /** What the file was when it was mapped; {@code fileKey} is the file system's (device and inode on Linux). */
@@ -105,11 +103,15 @@ final class SharedMappings {
      * The mapping of {@code path}: a shared one when the file is as it was when that one was mapped, else a new one
      * (shared from now on when the file did not change while it was mapped).
      *
+     * @param keep how many milliseconds the mapping stays shared after the last reader releases it
      * @throws IOException when the file cannot be opened, read or mapped
-     * @throws dev.quire.errors.InvalidArgumentException when {@value #KEEP_PROPERTY} is not a number of milliseconds
+     * @throws InvalidArgumentException when {@code keep} is negative
      */
-    static Lease acquire(Path path) throws IOException {
-        long keep = keepMillis();
+    static Lease acquire(Path path, long keep) throws IOException {
+        if (keep < 0) {
+            throw new InvalidArgumentException("a mapping cannot stay shared for " + keep
+                    + " milliseconds");
+        }
         Identity before = Identity.of(Files.readAttributes(path, BasicFileAttributes.class));
         Entry entry = before == null ? null : take(before);
         if (entry == null) {
@@ -161,12 +163,6 @@ final class SharedMappings {
         if (entry.readers == 0 && entry.released == generation) {
             ENTRIES.remove(entry.identity, entry);
         }
-    }
-
-    /** The keep time from {@value #KEEP_PROPERTY}, read at each open. */
-    static long keepMillis() {
-        return Settings.wholeNumber(KEEP_PROPERTY, System.getProperty(KEEP_PROPERTY), 0, Long.MAX_VALUE,
-                DEFAULT_KEEP_MILLIS);
     }
 
     private static MemorySegment map(Path path) throws IOException {

@@ -120,92 +120,62 @@ class MappedReadAtTest {
         }
     }
 
-    /** Runs {@code body} with {@code quire.io.mmap.keepMillis} set to {@code value}, restoring it after. */
-    private static void withKeep(String value, ThrowingRunnable body) throws Exception {
-        String old = System.getProperty(SharedMappings.KEEP_PROPERTY);
-        System.setProperty(SharedMappings.KEEP_PROPERTY, value);
-        try {
-            body.run();
-        } finally {
-            if (old == null) {
-                System.clearProperty(SharedMappings.KEEP_PROPERTY);
-            } else {
-                System.setProperty(SharedMappings.KEEP_PROPERTY, old);
-            }
-        }
-    }
-
-    private interface ThrowingRunnable {
-        void run() throws Exception;
-    }
-
     @Test
     void readersOfTheSameFileShareOneMappingWhileOpenAndForTheKeepTimeAfter() throws Exception {
         Path file = writeFile(FILE_SIZE);
-        withKeep("60000", () -> {
-            long first;
-            try (MappedReadAt a = MappedReadAt.open(file); MappedReadAt b = MappedReadAt.open(file)) {
-                first = a.readFully(0, 1, 1).address();
-                assertEquals(first, b.readFully(0, 1, 1).address(), "two open readers share the mapping");
-            }
-            try (MappedReadAt c = MappedReadAt.open(file)) {
-                assertEquals(first, c.readFully(0, 1, 1).address(), "a reader opened within the keep time shares it");
-                assertReadMatches(c, 0, FILE_SIZE, 8);
-            }
-        });
+        long first;
+        try (MappedReadAt a = MappedReadAt.open(file, 60_000); MappedReadAt b = MappedReadAt.open(file, 60_000)) {
+            first = a.readFully(0, 1, 1).address();
+            assertEquals(first, b.readFully(0, 1, 1).address(), "two open readers share the mapping");
+        }
+        try (MappedReadAt c = MappedReadAt.open(file, 60_000)) {
+            assertEquals(first, c.readFully(0, 1, 1).address(), "a reader opened within the keep time shares it");
+            assertReadMatches(c, 0, FILE_SIZE, 8);
+        }
     }
 
     @Test
     void withNoKeepTimeAFileOpenedAfterTheLastCloseIsMappedAgain() throws Exception {
         Path file = writeFile(FILE_SIZE);
-        withKeep("0", () -> {
-            MappedReadAt a = MappedReadAt.open(file);
-            MemorySegment held = a.readFully(0, 16, 1);
-            a.close();
-            try (MappedReadAt b = MappedReadAt.open(file)) {
-                // the first mapping is still reachable through `held`, so a new one cannot land at its address
-                assertNotEquals(held.address(), b.readFully(0, 16, 1).address());
-                assertEquals(-1, held.mismatch(b.readFully(0, 16, 1)));
-            }
-        });
+        MappedReadAt a = MappedReadAt.open(file, 0);
+        MemorySegment held = a.readFully(0, 16, 1);
+        a.close();
+        try (MappedReadAt b = MappedReadAt.open(file, 0)) {
+            // the first mapping is still reachable through `held`, so a new one cannot land at its address
+            assertNotEquals(held.address(), b.readFully(0, 16, 1).address());
+            assertEquals(-1, held.mismatch(b.readFully(0, 16, 1)));
+        }
     }
 
     @Test
     void aFileReplacedOrRewrittenIsMappedAnewAndEarlierReadsKeepTheOldBytes() throws Exception {
         Path file = writeFile(FILE_SIZE);
         byte[] original = data.clone();
-        withKeep("60000", () -> {
-            try (MappedReadAt old = MappedReadAt.open(file)) {
-                MemorySegment before = old.readFully(0, FILE_SIZE, 1);
-                // replaced: a new file (a new inode) moved over the path
-                Path other = writeFile(FILE_SIZE + 10);
-                Files.move(other, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                try (MappedReadAt replaced = MappedReadAt.open(file)) {
-                    assertEquals(FILE_SIZE + 10, replaced.size());
-                    assertReadMatches(replaced, 0, FILE_SIZE + 10, 1);
-                }
-                // rewritten in place at another size (same inode, new size and modification time)
-                data = new byte[777];
-                new Random(3).nextBytes(data);
-                Files.write(file, data);
-                try (MappedReadAt rewritten = MappedReadAt.open(file)) {
-                    assertEquals(777, rewritten.size());
-                    assertReadMatches(rewritten, 0, 777, 1);
-                }
-                assertEquals(-1, before.mismatch(MemorySegment.ofArray(original)), "the replaced file's bytes");
+        try (MappedReadAt old = MappedReadAt.open(file, 60_000)) {
+            MemorySegment before = old.readFully(0, FILE_SIZE, 1);
+            // replaced: a new file (a new inode) moved over the path
+            Path other = writeFile(FILE_SIZE + 10);
+            Files.move(other, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            try (MappedReadAt replaced = MappedReadAt.open(file, 60_000)) {
+                assertEquals(FILE_SIZE + 10, replaced.size());
+                assertReadMatches(replaced, 0, FILE_SIZE + 10, 1);
             }
-        });
+            // rewritten in place at another size (same inode, new size and modification time)
+            data = new byte[777];
+            new Random(3).nextBytes(data);
+            Files.write(file, data);
+            try (MappedReadAt rewritten = MappedReadAt.open(file, 60_000)) {
+                assertEquals(777, rewritten.size());
+                assertReadMatches(rewritten, 0, 777, 1);
+            }
+            assertEquals(-1, before.mismatch(MemorySegment.ofArray(original)), "the replaced file's bytes");
+        }
     }
 
     @Test
-    void aBadKeepTimeFailsTheOpenNamingTheProperty() throws Exception {
+    void aNegativeKeepTimeIsRejected() throws IOException {
         Path file = writeFile(100);
-        for (String bad : List.of("-1", "soon", "1.5")) {
-            withKeep(bad, () -> {
-                var e = assertThrows(InvalidArgumentException.class, () -> MappedReadAt.open(file));
-                assertTrue(e.getMessage().contains(SharedMappings.KEEP_PROPERTY) && e.getMessage().contains(bad),
-                        e.getMessage());
-            });
-        }
+        var e = assertThrows(InvalidArgumentException.class, () -> MappedReadAt.open(file, -1));
+        assertTrue(e.getMessage().contains("-1 milliseconds"), e.getMessage());
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
 import dev.quire.io.spi.IoOptions;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,22 +55,37 @@ class PosixIoProviderTest {
     }
 
     @Test
-    void theOptionsComeFromSystemProperties() throws IOException {
+    void theOptionsComeFromTheSettingsOfEachOpen() throws IOException {
         Path file = Files.write(dir.resolve("b.bin"), new byte[100]);
-        System.setProperty(PosixOptions.MAX_READ_LENGTH_PROPERTY, "1m");
-        System.setProperty(PosixOptions.DIRECT_PROPERTY, "true");
-        try (ReadAt in = posix.open(file.toUri(), IoOptions.defaults())) {
-            if (in instanceof PosixReadAt p) {
+        IoOptions wide = IoOptions.of(Settings.of(Map.of("quire.io.nowait.maxReadLength", "1m",
+                "quire.io.direct", "true"), Map.of()).with(PosixSettings.READ_THREADS, 6));
+        IoOptions plain = IoOptions.of(Settings.defaults());
+        try (ReadAt a = posix.open(file.toUri(), wide); ReadAt b = posix.open(file.toUri(), plain)) {
+            if (a instanceof PosixReadAt p && b instanceof PosixReadAt q) {
                 assertEquals(1 << 20, p.options().maxReadLength());
                 assertTrue(p.options().direct());
+                assertEquals(6, p.options().readThreads());
+                assertEquals(PosixOptions.defaults(), q.options(), "another open in the same JVM keeps its own");
             }
-            System.setProperty(PosixOptions.DIRECT_PROPERTY, "sometimes");
-            InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
-                    () -> posix.open(file.toUri(), IoOptions.defaults()));
-            assertTrue(e.getMessage().contains(PosixOptions.DIRECT_PROPERTY), e.getMessage());
-        } finally {
-            System.clearProperty(PosixOptions.MAX_READ_LENGTH_PROPERTY);
-            System.clearProperty(PosixOptions.DIRECT_PROPERTY);
+        }
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> posix.open(file.toUri(),
+                IoOptions.of(Settings.defaults().withText("quire.io.direct", "sometimes"))));
+        assertEquals("setting quire.io.direct (set in code) must be true or false, got `sometimes`", e.getMessage());
+    }
+
+    @Test
+    void theMmapKeepTimeComesFromTheSettingsAndABadOneNamesIt() throws IOException {
+        Path file = Files.write(dir.resolve("c.bin"), new byte[100]);
+        MmapIoProvider mmap = new MmapIoProvider();
+        try (ReadAt in = mmap.open(file.toUri(), IoOptions.of(Settings.defaults()
+                .with(PosixSettings.MMAP_KEEP_MILLIS, 0L)))) {
+            assertEquals(100, in.size());
+        }
+        for (String bad : new String[] {"-1", "soon", "1.5"}) {
+            InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> mmap.open(file.toUri(),
+                    IoOptions.of(Settings.of(Map.of(), Map.of("QUIRE_IO_MMAP_KEEP_MILLIS", bad)))));
+            assertTrue(e.getMessage().contains("quire.io.mmap.keepMillis (environment variable "
+                    + "QUIRE_IO_MMAP_KEEP_MILLIS)") && e.getMessage().contains("`" + bad + "`"), e.getMessage());
         }
     }
 

@@ -38,7 +38,7 @@ import java.util.function.Function;
  * <p>{@link EngineOptions#io()} is an {@link IoVariant}: the {@link IoProviders I/O provider} the file is read through
  * (Quire's default choice when empty; an engine built with a reader factory of its own opens files through that
  * instead) and, for {@code posix}, the settings of its reader (fast path on or off, its window, {@code O_DIRECT}), which
- * override the provider's configuration ({@link PosixOptions#fromEnvironment()}) for this engine's reader alone.
+ * override the provider's configuration ({@link PosixOptions#from}) for this engine's reader alone.
  * {@link EngineOptions#threads()} sizes a pool of scan threads owned by the table (Quire's shared scan pool when 0),
  * and {@link EngineOptions#readLog()} sees every read the scan makes. Every read is counted ({@link CountingReadAt});
  * {@link Table#io()} reports the counts and, for a {@code posix} reader, its page-cache fast-path counters.
@@ -181,7 +181,7 @@ public class QuireEngine implements Engine {
                 throw new InvalidArgumentException(name + " reads through a reader factory of its own, which the "
                         + "settings of --io " + variant.get().spec() + " cannot reach");
             }
-            raw = PosixIoProvider.open(file.toAbsolutePath(), posixOptions(variant.get()));
+            raw = PosixIoProvider.open(file.toAbsolutePath(), posixOptions(variant.get(), settings()));
             reader = variant.get().spec();
         } else {
             raw = (ownReaders ? readers.apply(io) : providers().readers(io)).open(uri);
@@ -203,8 +203,8 @@ public class QuireEngine implements Engine {
     }
 
     /** The {@code posix} reader's options: the provider's configuration with the variant's settings over it. */
-    static PosixOptions posixOptions(IoVariant variant) {
-        PosixOptions o = PosixOptions.fromEnvironment();
+    static PosixOptions posixOptions(IoVariant variant, Settings settings) {
+        PosixOptions o = PosixOptions.from(settings);
         if (variant.fastPath().isPresent()) {
             o = o.withFastPath(variant.fastPath().get());
         }
