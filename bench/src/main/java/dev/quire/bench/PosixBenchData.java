@@ -2,6 +2,7 @@ package dev.quire.bench;
 
 import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.posix.PosixReadAt;
+import dev.quire.io.posix.PosixReaders;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -46,7 +47,7 @@ final class PosixBenchData {
 
     /** Reads the whole file once, so its pages are in the page cache. */
     static void warm(Path file) {
-        try (PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults().withFastPath(false))) {
+        try (PosixReadAt in = PosixReaders.openLibc(file, PosixOptions.defaults().withFastPath(false))) {
             MemorySegment chunk = MemorySegment.ofArray(new byte[1 << 20]);
             for (long offset = 0; offset < in.size(); offset += chunk.byteSize()) {
                 long n = Math.min(chunk.byteSize(), in.size() - offset);

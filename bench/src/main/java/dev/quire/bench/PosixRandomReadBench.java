@@ -2,6 +2,7 @@ package dev.quire.bench;
 
 import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.posix.PosixReadAt;
+import dev.quire.io.posix.PosixReaders;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
@@ -69,7 +70,7 @@ public class PosixRandomReadBench {
             case "all" -> PosixOptions.defaults().withWindow(0, PosixOptions.MAX_WINDOW_BOUND);
             default -> throw new IllegalArgumentException("unknown window " + window);
         };
-        reader = PosixReadAt.open(file, options);
+        reader = PosixReaders.openLibc(file, options);
         SplittableRandom random = new SplittableRandom(42);
         offsets = new long[READS];
         lengths = new long[READS];

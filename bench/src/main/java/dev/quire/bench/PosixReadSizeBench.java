@@ -3,6 +3,7 @@ package dev.quire.bench;
 import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.posix.PosixPageCache;
 import dev.quire.io.posix.PosixReadAt;
+import dev.quire.io.posix.PosixReaders;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
@@ -54,8 +55,8 @@ public class PosixReadSizeBench {
     public void setup() {
         Path file = PosixBenchData.ensure("warm", FILE_BYTES);
         PosixBenchData.warm(file);
-        warm = PosixReadAt.open(file, PosixOptions.defaults());
-        poolOnly = PosixReadAt.open(file, PosixOptions.defaults().withFastPath(false));
+        warm = PosixReaders.openLibc(file, PosixOptions.defaults());
+        poolOnly = PosixReaders.openLibc(file, PosixOptions.defaults().withFastPath(false));
         dst = MemorySegment.ofArray(new byte[size]);
         offsets = randomOffsets(size, 1);
     }
@@ -117,7 +118,7 @@ public class PosixReadSizeBench {
         public void setup(PosixReadSizeBench bench) {
             file = PosixBenchData.ensure("cold", FILE_BYTES);
             PosixPageCache.evict(file);
-            reader = PosixReadAt.open(file, PosixOptions.defaults());
+            reader = PosixReaders.openLibc(file, PosixOptions.defaults());
             dst = MemorySegment.ofArray(new byte[bench.size]);
             offsets = randomOffsets(bench.size, 2);
         }

@@ -59,7 +59,7 @@ class ArchitectureTest {
                 "dev.quire.cli")) {
             assertTrue(packages.contains(expected), "no classes of " + expected + " were imported: " + packages);
         }
-        for (String name : List.of("dev.quire.io.posix.PosixIoProvider", "dev.quire.splits.RowSplits",
+        for (String name : List.of("dev.quire.io.posix.internal.PosixIoProvider", "dev.quire.splits.RowSplits",
                 "dev.quire.layout.internal.format.FileContext", "dev.quire.testplugin.SplitEveryLayout")) {
             assertTrue(classes.contain(name), name + " was not imported");
         }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.dictionary.DictArray;
-import dev.quire.io.posix.PosixIoProvider;
+import dev.quire.io.posix.internal.PosixIoProvider;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.splits.RowSplits;

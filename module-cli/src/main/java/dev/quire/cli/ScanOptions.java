@@ -2,7 +2,7 @@ package dev.quire.cli;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.FastPathStats;
-import dev.quire.io.posix.PosixIoProvider;
+import dev.quire.io.posix.PosixReaders;
 import dev.quire.layout.expr.Expr;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.Scan;
@@ -42,7 +42,7 @@ final class ScanOptions {
     CommandSpec spec;
 
     /** The posix provider's page-cache counters before this command, so {@code --stats} shows its own reads. */
-    private final FastPathStats pageCacheBefore = PosixIoProvider.fastPathStats();
+    private final FastPathStats pageCacheBefore = PosixReaders.fastPathStats();
 
     @Option(names = "--filter", paramLabel = "EXPR",
             description = "Keep the rows where EXPR is true, e.g. \"price < 10 and name like 'a%%'\": comparisons "
@@ -163,7 +163,7 @@ final class ScanOptions {
                 + Text.count(m.zonesPruned()) + " pruned");
         err.println("rows: " + Text.count(m.rowsScanned()) + " read, " + Text.count(m.rowsReturned()) + " returned");
         io.printStats(err);
-        FastPathStats p = PosixIoProvider.fastPathStats().minus(pageCacheBefore);
+        FastPathStats p = PosixReaders.fastPathStats().minus(pageCacheBefore);
         if (p.decisions() > 0) {
             err.println("page cache (posix): " + Text.count(p.attempted()) + " reads tried inline (" + Text.count(p.hit())
                     + " hit, " + Text.count(p.partial()) + " partial, " + Text.count(p.miss()) + " miss), "

@@ -1,6 +1,6 @@
 package dev.quire.cli.archfixture;
 
-import dev.quire.io.posix.PosixIoProvider;
+import dev.quire.io.posix.PosixOptions;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.splits.RowSplits;
 import dev.quire.testplugin.FrameOfReferenceArray;
@@ -11,7 +11,7 @@ import java.util.List;
 public final class FakeCli {
     public List<Object> everything(Path path) {
         try (VortexFile file = VortexFile.open(path)) {
-            return List.of(new PosixIoProvider(), RowSplits.skippingSplitlessChildren(), file.dtype(), FrameOfReferenceArray.ID.length(),
+            return List.of(PosixOptions.defaults(), RowSplits.skippingSplitlessChildren(), file.dtype(), FrameOfReferenceArray.ID.length(),
                     FrameOfReferenceArray.class);
         }
     }

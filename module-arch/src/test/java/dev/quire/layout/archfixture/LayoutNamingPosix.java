@@ -1,6 +1,6 @@
 package dev.quire.layout.archfixture;
 
-import dev.quire.io.posix.PosixIoProvider;
+import dev.quire.io.posix.internal.PosixIoProvider;
 
 /** Violates: layout names a provider module. */
 public final class LayoutNamingPosix {

@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.internal.MappedReadAt;
+import dev.quire.io.posix.internal.MmapIoProvider;
+import dev.quire.io.posix.internal.PosixIoProvider;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProvider;
 import dev.quire.io.spi.IoProviders;

@@ -27,7 +27,7 @@ class PosixPageCacheTest {
         new Random(5).nextBytes(data);
         Path file = Files.write(dir.resolve("f"), data);
         assertTrue(PosixPageCache.availability().available());
-        try (PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults())) {
+        try (PosixReadAt in = PosixReaders.openLibc(file, PosixOptions.defaults())) {
             in.readFully(0, data.length, 8);
             PosixPageCache.evict(file);
             PosixPageCache.evict(file);

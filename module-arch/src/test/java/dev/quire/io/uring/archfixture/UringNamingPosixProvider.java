@@ -1,6 +1,6 @@
 package dev.quire.io.uring.archfixture;
 
-import dev.quire.io.posix.PosixIoProvider;
+import dev.quire.io.posix.internal.PosixIoProvider;
 
 /** Violates: uring may use posix's libc bindings, not the posix provider. */
 public final class UringNamingPosixProvider {

@@ -12,9 +12,9 @@ import dev.quire.bench.runner.tpch.LineItems;
 import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.FastPathStats;
-import dev.quire.io.posix.PosixIoProvider;
 import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.posix.PosixReadAt;
+import dev.quire.io.posix.PosixReaders;
 import dev.quire.io.spi.CountingReadAt;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProviders;
@@ -181,7 +181,7 @@ public class QuireEngine implements Engine {
                 throw new InvalidArgumentException(name + " reads through a reader factory of its own, which the "
                         + "settings of --io " + variant.get().spec() + " cannot reach");
             }
-            raw = PosixIoProvider.open(file.toAbsolutePath(), posixOptions(variant.get(), settings()));
+            raw = PosixReaders.open(file.toAbsolutePath(), posixOptions(variant.get(), settings()));
             reader = variant.get().spec();
         } else {
             raw = (ownReaders ? readers.apply(io) : providers().readers(io)).open(uri);

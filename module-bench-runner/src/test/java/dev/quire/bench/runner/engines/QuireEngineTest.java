@@ -25,6 +25,7 @@ import dev.quire.errors.ClosedException;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.posix.PosixReadAt;
+import dev.quire.io.posix.PosixReaders;
 import dev.quire.io.spi.CountingReadAt;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProviders;
@@ -310,7 +311,7 @@ class QuireEngineTest {
                 case "posix:direct" -> {
                     assertEquals(0, f.attempted() + f.skipped(), "O_DIRECT has no fast path: " + f);
                     // O_DIRECT is refused by some file systems (tmpfs): then the report says so.
-                    try (PosixReadAt direct = PosixReadAt.open(file, PosixOptions.defaults().withDirect(true))) {
+                    try (PosixReadAt direct = PosixReaders.openLibc(file, PosixOptions.defaults().withDirect(true))) {
                         assertEquals(direct.directRefusal().map(why -> "O_DIRECT not used: " + why).orElse(""),
                                 report.note());
                     }

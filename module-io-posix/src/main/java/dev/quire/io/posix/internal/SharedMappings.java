@@ -1,6 +1,7 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.PosixSettings;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;

@@ -1,6 +1,7 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.PosixSettings;
 import dev.quire.io.spi.Availability;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProvider;

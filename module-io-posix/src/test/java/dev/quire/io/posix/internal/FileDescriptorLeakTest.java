@@ -1,4 +1,4 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.quire.config.Settings;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.QuireIoException;
+import dev.quire.io.posix.PosixOptions;
+import dev.quire.io.posix.PosixPageCache;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.ReadAt;
@@ -68,8 +70,8 @@ class FileDescriptorLeakTest {
         for (int i = 0; i < n; i++) {
             open.add(FileChannelReadAt.open(file));
             open.add(PROVIDERS.open(file.toUri(), IoOptions.defaults()));
-            open.add(PosixReadAt.open(file, PosixOptions.defaults()));
-            open.add(PosixReadAt.open(file, PosixOptions.defaults().withDirect(true)));
+            open.add(LibcReadAt.open(file, PosixOptions.defaults()));
+            open.add(LibcReadAt.open(file, PosixOptions.defaults().withDirect(true)));
         }
         for (ReadAt in : open) {
             in.readFully(0, 100, 8);
@@ -82,14 +84,14 @@ class FileDescriptorLeakTest {
         for (int i = 0; i < n; i++) {
             assertThrows(QuireIoException.class, () -> FileChannelReadAt.open(dir.resolve("missing")));
             assertThrows(QuireIoException.class, () -> FileChannelReadAt.open(dir.resolve("sub")));
-            assertThrows(QuireIoException.class, () -> PosixReadAt.open(dir.resolve("missing"), PosixOptions.defaults()));
-            assertThrows(QuireIoException.class, () -> PosixReadAt.open(dir.resolve("sub"), PosixOptions.defaults()));
+            assertThrows(QuireIoException.class, () -> LibcReadAt.open(dir.resolve("missing"), PosixOptions.defaults()));
+            assertThrows(QuireIoException.class, () -> LibcReadAt.open(dir.resolve("sub"), PosixOptions.defaults()));
             assertThrows(QuireIoException.class,
-                    () -> PosixReadAt.open(dir.resolve("sub"), PosixOptions.defaults().withDirect(true)));
+                    () -> LibcReadAt.open(dir.resolve("sub"), PosixOptions.defaults().withDirect(true)));
             assertThrows(QuireIoException.class, () -> PosixPageCache.evict(dir.resolve("sub")));
             PosixPageCache.evict(file);
             // Reads in flight when the reader closes hold the descriptor; the last one to finish closes it.
-            PosixReadAt pooled = PosixReadAt.open(file, PosixOptions.defaults().withFastPath(false));
+            LibcReadAt pooled = LibcReadAt.open(file, PosixOptions.defaults().withFastPath(false));
             List<CompletableFuture<MemorySegment>> reads = new ArrayList<>();
             for (int r = 0; r < 8; r++) {
                 reads.add(pooled.read(r, 4096, 8));
@@ -115,7 +117,7 @@ class FileDescriptorLeakTest {
         List<ReadAt> open = new ArrayList<>();
         for (int i = 0; i < READERS; i++) {
             open.add(FileChannelReadAt.open(file));
-            open.add(PosixReadAt.open(file, PosixOptions.defaults()));
+            open.add(LibcReadAt.open(file, PosixOptions.defaults()));
         }
         long during = openDescriptors();
         assertEquals(before + 2 * READERS, during, "each open reader holds a descriptor: " + before + " -> " + during

@@ -1,5 +1,6 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
+import dev.quire.errors.InvalidArgumentException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -26,7 +27,7 @@ final class MissTracker {
 
     MissTracker(int epoch, int pause, int maxPause) {
         if (epoch < 1 || pause < 1 || maxPause < pause) {
-            throw new IllegalArgumentException("epoch " + epoch + ", pause " + pause + ", max " + maxPause);
+            throw new InvalidArgumentException("epoch " + epoch + ", pause " + pause + ", max " + maxPause);
         }
         this.epoch = epoch;
         this.firstPause = pause;

@@ -1,4 +1,4 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
+import dev.quire.io.posix.FastPathStats;
+import dev.quire.io.posix.PosixOptions;
+import dev.quire.io.posix.PosixPageCache;
 import dev.quire.io.spi.ReadAt;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -37,7 +40,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 @EnabledOnOs(value = OS.LINUX, disabledReason = "libc through FFM is Linux only")
-class PosixReadAtTest {
+class LibcReadAtTest {
     private static final long MIN = PosixOptions.DEFAULT_MIN_READ_LENGTH;
     private static final long MAX = PosixOptions.DEFAULT_MAX_READ_LENGTH;
     /** Not a multiple of any page or block, so reads near the end cover a partial block. */
@@ -81,7 +84,7 @@ class PosixReadAtTest {
     void readsReturnTheFilesBytesAroundTheWindowBoundsAndTheFileEnd(String name, PosixOptions options)
             throws IOException {
         writeFile(FILE_SIZE);
-        try (PosixReadAt in = PosixReadAt.open(file, options)) {
+        try (LibcReadAt in = LibcReadAt.open(file, options)) {
             assertEquals(FILE_SIZE, in.size());
             assertEquals(file.toString(), in.name());
             if (options.direct()) {
@@ -109,7 +112,7 @@ class PosixReadAtTest {
     void randomReadsMatchAndSegmentsAreReadOnly(String name, PosixOptions options) throws IOException {
         writeFile(FILE_SIZE);
         Random random = new Random(7);
-        try (PosixReadAt in = PosixReadAt.open(file, options)) {
+        try (LibcReadAt in = LibcReadAt.open(file, options)) {
             for (int i = 0; i < 500; i++) {
                 long offset = random.nextInt(FILE_SIZE + 1);
                 long length = random.nextLong(Math.min(FILE_SIZE - offset, 2 * MAX) + 1);
@@ -126,7 +129,7 @@ class PosixReadAtTest {
     @MethodSource("options")
     void readExactAtPooledFillsHeapAndNativeDestinations(String name, PosixOptions options) throws IOException {
         writeFile(FILE_SIZE);
-        try (PosixReadAt in = PosixReadAt.open(file, options); Arena shared = Arena.ofShared();
+        try (LibcReadAt in = LibcReadAt.open(file, options); Arena shared = Arena.ofShared();
                 Arena confined = Arena.ofConfined()) {
             for (long length : lengths()) {
                 long offset = FILE_SIZE - length - 1;
@@ -152,7 +155,7 @@ class PosixReadAtTest {
     void theCachedPrefixIsAlwaysACorrectPrefix() throws IOException {
         writeFile(FILE_SIZE);
         Random random = new Random(11);
-        try (PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults()); Arena arena = Arena.ofConfined()) {
+        try (LibcReadAt in = LibcReadAt.open(file, PosixOptions.defaults()); Arena arena = Arena.ofConfined()) {
             for (int round = 0; round < 3; round++) {
                 if (round == 1) {
                     PosixPageCache.evict(file);
@@ -180,11 +183,11 @@ class PosixReadAtTest {
     @Test
     void countersAddUp() throws IOException {
         writeFile(FILE_SIZE);
-        FastPathStats processBefore = PosixReadAt.processFastPathStats();
+        FastPathStats processBefore = LibcReadAt.processFastPathStats();
         int inside = 300;
         int outside = 50;
         long length = 100_000;
-        try (PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults())) {
+        try (LibcReadAt in = LibcReadAt.open(file, PosixOptions.defaults())) {
             assertEquals(FastPathStats.NONE, in.fastPathStats());
             Random random = new Random(3);
             List<CompletableFuture<MemorySegment>> reads = new ArrayList<>();
@@ -212,7 +215,7 @@ class PosixReadAtTest {
             assertEquals(s.bytesServed() + n, t.bytesServed());
             assertEquals(s.bytesMissed() + 10 - n, t.bytesMissed());
 
-            FastPathStats process = PosixReadAt.processFastPathStats();
+            FastPathStats process = LibcReadAt.processFastPathStats();
             assertTrue(process.attempted() - processBefore.attempted() >= t.attempted(),
                     "the process counts every reader's attempts");
             assertTrue(process.skipped() - processBefore.skipped() >= t.skipped());
@@ -227,7 +230,7 @@ class PosixReadAtTest {
         writeFile(FILE_SIZE);
         for (PosixOptions options : List.of(PosixOptions.defaults().withFastPath(false),
                 PosixOptions.defaults().withDirect(true))) {
-            try (PosixReadAt in = PosixReadAt.open(file, options)) {
+            try (LibcReadAt in = LibcReadAt.open(file, options)) {
                 for (int i = 0; i < 20; i++) {
                     ReadAt.await(in.read(i * 1000, MIN, 8));
                 }
@@ -247,7 +250,7 @@ class PosixReadAtTest {
         int readsPerThread = 200;
         for (PosixOptions options : List.of(PosixOptions.defaults(), PosixOptions.defaults().withDirect(true),
                 PosixOptions.defaults().withWindow(0, 1 << 20))) {
-            try (PosixReadAt in = PosixReadAt.open(file, options);
+            try (LibcReadAt in = LibcReadAt.open(file, options);
                     ExecutorService pool = Executors.newFixedThreadPool(threads)) {
                 List<Future<Integer>> results = new ArrayList<>();
                 for (int t = 0; t < threads; t++) {
@@ -294,7 +297,7 @@ class PosixReadAtTest {
     void readsOnVirtualThreadsSeeTheRightBytes() throws Exception {
         writeFile(FILE_SIZE);
         for (PosixOptions options : List.of(PosixOptions.defaults(), PosixOptions.defaults().withDirect(true))) {
-            try (PosixReadAt in = PosixReadAt.open(file, options);
+            try (LibcReadAt in = LibcReadAt.open(file, options);
                     ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
                 List<Future<?>> reads = new ArrayList<>();
                 for (long length : lengths()) {
@@ -317,7 +320,7 @@ class PosixReadAtTest {
     @Test
     void readsPastTheEndFailClearly() throws IOException {
         writeFile(1000);
-        try (PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults())) {
+        try (LibcReadAt in = LibcReadAt.open(file, PosixOptions.defaults())) {
             QuireIoException e = assertThrows(QuireIoException.class, () -> in.readFully(990, 11, 1));
             assertTrue(e.getMessage().contains(file.toString()), e.getMessage());
             assertTrue(e.getMessage().contains("11 bytes at offset 990"), e.getMessage());
@@ -340,7 +343,7 @@ class PosixReadAtTest {
     @Test
     void badArgumentsAreInvalidArguments() throws IOException {
         writeFile(100);
-        try (PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults())) {
+        try (LibcReadAt in = LibcReadAt.open(file, PosixOptions.defaults())) {
             assertThrows(InvalidArgumentException.class, () -> in.readFully(0, 10, 0));
             assertThrows(InvalidArgumentException.class, () -> in.readFully(0, 10, 6));
             assertThrows(InvalidArgumentException.class, () -> ReadAt.await(in.read(0, 10, 1 << 13)));
@@ -355,7 +358,7 @@ class PosixReadAtTest {
     @Test
     void aClosedReaderFailsClearly() throws IOException {
         writeFile(1000);
-        PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults());
+        LibcReadAt in = LibcReadAt.open(file, PosixOptions.defaults());
         MemorySegment before = in.readFully(0, 1000, 8);
         in.close();
         in.close(); // idempotent
@@ -376,7 +379,7 @@ class PosixReadAtTest {
     @Test
     void readsInFlightWhenTheReaderClosesStillFinishOrFailAsClosed() throws IOException {
         writeFile(FILE_SIZE);
-        PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults().withFastPath(false));
+        LibcReadAt in = LibcReadAt.open(file, PosixOptions.defaults().withFastPath(false));
         List<CompletableFuture<MemorySegment>> reads = new ArrayList<>();
         for (int i = 0; i < 64; i++) {
             reads.add(in.read(i * 1000L, 500_000, 8));
@@ -395,7 +398,7 @@ class PosixReadAtTest {
     @Test
     void aFileThatShrankWhileOpenFailsWithAnIoException() throws IOException {
         writeFile(FILE_SIZE);
-        try (PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults())) {
+        try (LibcReadAt in = LibcReadAt.open(file, PosixOptions.defaults())) {
             try (FileChannel truncate = FileChannel.open(file, StandardOpenOption.WRITE)) {
                 truncate.truncate(500_000);
             }
@@ -413,13 +416,13 @@ class PosixReadAtTest {
     void aMissingFileOrADirectoryIsAnIoExceptionNamingThePath() throws IOException {
         Path missing = dir.resolve("no-such-dir").resolve("missing.vortex");
         QuireIoException e = assertThrows(QuireIoException.class,
-                () -> PosixReadAt.open(missing, PosixOptions.defaults()));
+                () -> LibcReadAt.open(missing, PosixOptions.defaults()));
         assertTrue(e.getMessage().contains(missing.toString()), e.getMessage());
         assertTrue(e.getMessage().contains("no such file"), e.getMessage());
         Path sub = Files.createDirectory(dir.resolve("a-directory"));
         for (boolean direct : new boolean[] {false, true}) {
             QuireIoException d = assertThrows(QuireIoException.class,
-                    () -> PosixReadAt.open(sub, PosixOptions.defaults().withDirect(direct)));
+                    () -> LibcReadAt.open(sub, PosixOptions.defaults().withDirect(direct)));
             assertTrue(d.getMessage().contains(sub.toString()), d.getMessage());
             assertTrue(d.getMessage().contains("not a regular file"), d.getMessage());
         }
@@ -429,7 +432,7 @@ class PosixReadAtTest {
     void anEmptyFileHasSizeZeroAndAnEmptyRead() throws IOException {
         writeFile(0);
         for (boolean direct : new boolean[] {false, true}) {
-            try (PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults().withDirect(direct))) {
+            try (LibcReadAt in = LibcReadAt.open(file, PosixOptions.defaults().withDirect(direct))) {
                 assertEquals(0, in.size());
                 assertEquals(0, in.readFully(0, 0, 4096).byteSize());
                 assertEquals(0, ReadAt.await(in.read(0, 0, 8)).byteSize());
@@ -442,7 +445,7 @@ class PosixReadAtTest {
     @Test
     void aReadOnAnInterruptedThreadSucceedsAndKeepsTheInterrupt() throws IOException {
         writeFile(100_000);
-        try (PosixReadAt in = PosixReadAt.open(file, PosixOptions.defaults())) {
+        try (LibcReadAt in = LibcReadAt.open(file, PosixOptions.defaults())) {
             Thread.currentThread().interrupt();
             try {
                 assertBytes(in.readFully(10, 90_000, 8), 10, 90_000, 8, "readFully");
@@ -458,10 +461,10 @@ class PosixReadAtTest {
     void theProviderOpensPosixReaders() throws IOException {
         writeFile(100);
         try (ReadAt in = new PosixIoProvider().open(file.toUri(), dev.quire.io.spi.IoOptions.defaults())) {
-            assertInstanceOf(PosixReadAt.class, in);
+            assertInstanceOf(LibcReadAt.class, in);
             assertEquals(100, in.size());
         }
-        assertTrue(PosixReadAt.availability().available());
-        assertTrue(PosixReadAt.fastPathAvailability().available(), PosixReadAt.fastPathAvailability().reason());
+        assertTrue(LibcReadAt.availability().available());
+        assertTrue(LibcReadAt.fastPathAvailability().available(), LibcReadAt.fastPathAvailability().reason());
     }
 }

@@ -1,4 +1,4 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,6 +1,7 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.spi.Availability;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProvider;
@@ -10,7 +11,7 @@ import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.Path;
 
 /**
- * Reads local files ({@code file:} URIs) with positional reads: on Linux through libc ({@link PosixReadAt}: a blocking
+ * Reads local files ({@code file:} URIs) with positional reads: on Linux through libc ({@link LibcReadAt}: a blocking
  * pool, the inline page-cache fast path, optional {@code O_DIRECT}, configured at every open by the settings of its
  * {@link IoOptions}, {@link PosixOptions#from}), elsewhere through a {@link java.nio.channels.FileChannel}
  * ({@link FileChannelReadAt}). It works everywhere; {@link #availability()} notes when the libc path is not used, and
@@ -39,7 +40,7 @@ public final class PosixIoProvider implements IoProvider {
     /** Always available; the reason, when there is one, says that reads go through Java NIO and why. */
     @Override
     public Availability availability() {
-        Availability libc = PosixReadAt.availability();
+        Availability libc = LibcReadAt.availability();
         return libc.available() ? Availability.yes()
                 : new Availability(true, "reads through FileChannel, without the page-cache fast path or O_DIRECT: "
                         + libc.reason());
@@ -61,11 +62,6 @@ public final class PosixIoProvider implements IoProvider {
 
     /** Opens {@code path} with {@code options}: libc where it can be called, else {@link FileChannelReadAt}. */
     public static ReadAt open(Path path, PosixOptions options) {
-        return PosixReadAt.availability().available() ? PosixReadAt.open(path, options) : FileChannelReadAt.open(path);
-    }
-
-    /** What the page-cache fast path did for every {@code posix} reader of this process. */
-    public static FastPathStats fastPathStats() {
-        return PosixReadAt.processFastPathStats();
+        return LibcReadAt.availability().available() ? LibcReadAt.open(path, options) : FileChannelReadAt.open(path);
     }
 }

@@ -1,4 +1,4 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.errors.QuireIoException;
+import dev.quire.io.posix.FastPathStats;
+import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.posix.sys.Errno;
 import dev.quire.io.spi.ReadAt;
 import java.io.IOException;
@@ -55,8 +57,8 @@ class PosixFallbackTest {
                 length + " bytes at " + offset + " of " + file);
     }
 
-    private PosixReadAt open(Path file, PosixOptions options) {
-        return PosixReadAt.open(file, options, sys, nowait);
+    private LibcReadAt open(Path file, PosixOptions options) {
+        return LibcReadAt.open(file, options, sys, nowait);
     }
 
     @Test
@@ -64,7 +66,7 @@ class PosixFallbackTest {
         Path a = write("a.bin", 1);
         Path b = write("b.bin", 2);
         sys.preadv2Errno = Errno.ENOSYS;
-        try (PosixReadAt first = open(a, PosixOptions.defaults()); PosixReadAt second = open(b,
+        try (LibcReadAt first = open(a, PosixOptions.defaults()); LibcReadAt second = open(b,
                 PosixOptions.defaults())) {
             MemorySegment bytes = ReadAt.await(first.read(1000, IN_WINDOW, 8));
             assertEquals(-1, bytes.mismatch(MemorySegment.ofArray(Files.readAllBytes(a)).asSlice(1000, IN_WINDOW)),
@@ -89,7 +91,7 @@ class PosixFallbackTest {
             assertBytes(b, second, 12_345, IN_WINDOW);
         }
         assertTrue(NowaitSupport.PROCESS.offEverywhere().isEmpty(), "the process's readers are not affected");
-        assertTrue(PosixReadAt.fastPathAvailability().available());
+        assertTrue(LibcReadAt.fastPathAvailability().available());
         assertTrue(sys.awaitClosedAll());
     }
 
@@ -101,9 +103,9 @@ class PosixFallbackTest {
         sys.devices = path -> path.contains("/refusing/") ? 1001L : 1002L;
         sys.preadv2Errno = Errno.EOPNOTSUPP;
         sys.failingDevices = Set.of(1001L);
-        try (PosixReadAt r1 = open(refusing1, PosixOptions.defaults());
-                PosixReadAt r2 = open(refusing2, PosixOptions.defaults());
-                PosixReadAt o = open(other, PosixOptions.defaults())) {
+        try (LibcReadAt r1 = open(refusing1, PosixOptions.defaults());
+                LibcReadAt r2 = open(refusing2, PosixOptions.defaults());
+                LibcReadAt o = open(other, PosixOptions.defaults())) {
             assertBytes(refusing1, r1, 0, 10);
             ReadAt.await(r1.read(100, IN_WINDOW, 8));
             assertEquals(1, sys.preadv2Calls.get());
@@ -129,7 +131,7 @@ class PosixFallbackTest {
     void oDirectRefusedAtOpenFallsBackToBufferedReads() throws Exception {
         Path file = write("f.bin", 6);
         sys.directOpenErrno = Errno.EINVAL;
-        try (PosixReadAt in = open(file, PosixOptions.defaults().withDirect(true))) {
+        try (LibcReadAt in = open(file, PosixOptions.defaults().withDirect(true))) {
             assertFalse(in.direct());
             String why = in.directRefusal().orElseThrow();
             assertTrue(why.contains("refused O_DIRECT at open") && why.contains("EINVAL"), why);
@@ -149,7 +151,7 @@ class PosixFallbackTest {
     void oDirectRefusedOnTheFirstReadFallsBackAndClosesTheDirectDescriptor() throws Exception {
         Path file = write("f.bin", 7);
         sys.refuseDirectReads = true;
-        try (PosixReadAt in = open(file, PosixOptions.defaults().withDirect(true))) {
+        try (LibcReadAt in = open(file, PosixOptions.defaults().withDirect(true))) {
             assertFalse(in.direct());
             String why = in.directRefusal().orElseThrow();
             assertTrue(why.contains("refused an O_DIRECT read") && why.contains("EINVAL"), why);
@@ -175,7 +177,7 @@ class PosixFallbackTest {
     @Test
     void aFailedReadNamesTheFileAndTheErrorAndAnInterruptedOneIsRetried() throws IOException {
         Path file = write("f.bin", 9);
-        try (PosixReadAt in = open(file, PosixOptions.defaults().withFastPath(false))) {
+        try (LibcReadAt in = open(file, PosixOptions.defaults().withFastPath(false))) {
             sys.preadErrno = Errno.EINTR;
             sys.preadFailures.set(2);
             assertBytes(file, in, 10, 300_000);

@@ -1,4 +1,4 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.spi.ReadAt;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -51,13 +52,13 @@ class ReadPoolTest {
         new Random(5).nextBytes(data);
         Path file = Files.write(dir.resolve("f.bin"), data);
         PosixOptions poolOnly = PosixOptions.defaults().withFastPath(false);
-        try (PosixReadAt small = PosixReadAt.open(file, poolOnly.withReadThreads(2));
-                PosixReadAt large = PosixReadAt.open(file, poolOnly.withReadThreads(7));
-                PosixReadAt alsoSmall = PosixReadAt.open(file, poolOnly.withReadThreads(2))) {
+        try (LibcReadAt small = LibcReadAt.open(file, poolOnly.withReadThreads(2));
+                LibcReadAt large = LibcReadAt.open(file, poolOnly.withReadThreads(7));
+                LibcReadAt alsoSmall = LibcReadAt.open(file, poolOnly.withReadThreads(2))) {
             assertEquals(2, ((ThreadPoolExecutor) small.pool()).getMaximumPoolSize());
             assertEquals(7, ((ThreadPoolExecutor) large.pool()).getMaximumPoolSize());
             assertSame(small.pool(), alsoSmall.pool());
-            for (PosixReadAt in : new PosixReadAt[] {small, large}) {
+            for (LibcReadAt in : new LibcReadAt[] {small, large}) {
                 MemorySegment got = ReadAt.await(in.read(1000, 300_000, 8));
                 assertEquals(-1, got.mismatch(MemorySegment.ofArray(data).asSlice(1000, 300_000)));
             }

@@ -1,4 +1,4 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.QuireIoException;
@@ -19,7 +19,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Positional reads of a local file on the calling thread ({@code pread} under the hood), through Java NIO: the
- * {@code posix} provider's reader where libc cannot be called (not Linux; see {@link PosixReadAt#availability()}).
+ * {@code posix} provider's reader where libc cannot be called (not Linux; see {@link LibcReadAt#availability()}).
  * The size is read once at open: Vortex files are immutable.
  *
  * <p>A {@link FileChannel} is interruptible: a read on an interrupted thread closes the channel for every thread.

@@ -1,10 +1,11 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.errors.InvalidArgumentException;
 import org.junit.jupiter.api.Test;
 
 class MissTrackerTest {
@@ -72,8 +73,8 @@ class MissTrackerTest {
 
     @Test
     void badParametersAreRejected() {
-        assertThrows(IllegalArgumentException.class, () -> new MissTracker(0, 1, 1));
-        assertThrows(IllegalArgumentException.class, () -> new MissTracker(1, 0, 1));
-        assertThrows(IllegalArgumentException.class, () -> new MissTracker(1, 4, 2));
+        assertThrows(InvalidArgumentException.class, () -> new MissTracker(0, 1, 1));
+        assertThrows(InvalidArgumentException.class, () -> new MissTracker(1, 0, 1));
+        assertThrows(InvalidArgumentException.class, () -> new MissTracker(1, 4, 2));
     }
 }

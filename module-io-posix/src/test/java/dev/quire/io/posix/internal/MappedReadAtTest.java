@@ -1,4 +1,4 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

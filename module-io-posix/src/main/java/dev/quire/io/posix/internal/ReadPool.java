@@ -1,6 +1,7 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.PosixOptions;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutorService;

@@ -1,4 +1,4 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
+import dev.quire.io.posix.PosixOptions;
+import dev.quire.io.posix.PosixSettings;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.ReadAt;
 import java.io.IOException;
@@ -30,8 +32,8 @@ class PosixIoProviderTest {
         assertEquals("posix", posix.name());
         assertEquals(PosixIoProvider.PRIORITY, posix.priority());
         assertTrue(posix.availability().available());
-        assertEquals(PosixReadAt.availability().available() ? "" : "reads through FileChannel, without the page-cache "
-                + "fast path or O_DIRECT: " + PosixReadAt.availability().reason(), posix.availability().reason());
+        assertEquals(LibcReadAt.availability().available() ? "" : "reads through FileChannel, without the page-cache "
+                + "fast path or O_DIRECT: " + LibcReadAt.availability().reason(), posix.availability().reason());
     }
 
     @Test
@@ -47,7 +49,7 @@ class PosixIoProviderTest {
     void opensAFileUri() throws IOException {
         Path file = Files.write(dir.resolve("a.bin"), new byte[] {1, 2, 3});
         try (ReadAt in = posix.open(file.toUri(), IoOptions.defaults())) {
-            Class<?> expected = PosixReadAt.availability().available() ? PosixReadAt.class : FileChannelReadAt.class;
+            Class<?> expected = LibcReadAt.availability().available() ? LibcReadAt.class : FileChannelReadAt.class;
             assertInstanceOf(expected, in);
             assertEquals(3, in.size());
             assertEquals(file.toString(), in.name());
@@ -61,7 +63,7 @@ class PosixIoProviderTest {
                 "quire.io.direct", "true"), Map.of()).with(PosixSettings.READ_THREADS, 6));
         IoOptions plain = IoOptions.of(Settings.defaults());
         try (ReadAt a = posix.open(file.toUri(), wide); ReadAt b = posix.open(file.toUri(), plain)) {
-            if (a instanceof PosixReadAt p && b instanceof PosixReadAt q) {
+            if (a instanceof LibcReadAt p && b instanceof LibcReadAt q) {
                 assertEquals(1 << 20, p.options().maxReadLength());
                 assertTrue(p.options().direct());
                 assertEquals(6, p.options().readThreads());

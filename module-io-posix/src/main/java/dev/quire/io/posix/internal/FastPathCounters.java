@@ -1,5 +1,6 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
+import dev.quire.io.posix.FastPathStats;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 

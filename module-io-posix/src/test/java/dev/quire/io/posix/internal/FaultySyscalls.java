@@ -1,4 +1,4 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.internal;
 
 import dev.quire.io.posix.sys.ErrnoException;
 import dev.quire.io.posix.sys.FileStat;
