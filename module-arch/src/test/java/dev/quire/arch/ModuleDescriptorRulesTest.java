@@ -59,9 +59,9 @@ class ModuleDescriptorRulesTest {
     }
 
     @Test
-    void ioSpiAndSplitsRequireOnlyJavaBase() {
-        assertEquals(Set.of(), requires("dev.quire.io.spi"));
-        assertEquals(Set.of(), requires("dev.quire.splits"));
+    void ioSpiAndSplitsRequireOnlyTheBaseModule() {
+        assertEquals(Set.of("dev.quire.base"), requires("dev.quire.io.spi"));
+        assertEquals(Set.of("dev.quire.base"), requires("dev.quire.splits"));
         assertEquals(Set.of("dev.quire.io.spi.IoProvider"), descriptor("dev.quire.io.spi").uses());
     }
 

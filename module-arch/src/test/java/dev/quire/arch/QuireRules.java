@@ -27,6 +27,8 @@ final class QuireRules {
     private static final String JDK = "java..";
     private static final String IO_SPI = "dev.quire.io.spi..";
     private static final String ERRORS = "dev.quire.errors..";
+    private static final String CONFIG = "dev.quire.config..";
+    private static final String PLUGIN = "dev.quire.plugin..";
     private static final String SPLITS = "dev.quire.splits..";
     private static final String LAYOUT = "dev.quire.layout..";
     private static final String LAYOUT_INTERNAL = "dev.quire.layout.internal..";
@@ -48,22 +50,22 @@ final class QuireRules {
 
     static final ArchRule IO_SPI_USES_ONLY_THE_JDK = classes()
             .that().resideInAnyPackage(IO_SPI, ERRORS)
-            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS)
-            .because("io.spi (with the error types) is the bottom of the module graph: JDK only");
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, CONFIG, PLUGIN)
+            .because("io.spi depends on the JDK and the base module only");
 
     static final ArchRule SPLITS_USES_ONLY_THE_JDK = classes()
             .that().resideInAPackage(SPLITS)
-            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, SPLITS)
-            .because("splits depends on the JDK only");
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, SPLITS, ERRORS)
+            .because("splits depends on the JDK and the base module's errors only");
 
     static final ArchRule POSIX_USES_ONLY_IO_SPI = classes()
             .that().resideInAPackage("dev.quire.io.posix..")
-            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, "dev.quire.io.posix..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, CONFIG, "dev.quire.io.posix..")
             .because("the posix provider may depend on io.spi only");
 
     static final ArchRule LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES = classes()
             .that().resideInAPackage(LAYOUT)
-            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, SPLITS, LAYOUT,
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, CONFIG, SPLITS, LAYOUT,
                     "com.google.flatbuffers..", "net.jpountz..", "com.google.protobuf..")
             .because("layout may depend on io.spi, splits, flatbuffers, lz4 and protobuf");
 
