@@ -1,8 +1,8 @@
 /**
  * Dictionary encoding for Quire, as a plugin of {@code dev.quire.layout}: the {@code vortex.dict} array encoding and
  * layout (read and written as Vortex 0.76 does), and a column write strategy that dictionary-encodes columns where it
- * pays, within a configurable cap ({@link dev.quire.layout.file.DictionaryOptions}). Filters on dictionary columns
- * are evaluated once per dictionary on its values, through {@link dev.quire.layout.spi.FilterKernel}.
+ * pays, within a configurable cap ({@link dev.quire.layout.format.DictionaryOptions}). Filters on dictionary columns
+ * are evaluated once per dictionary on its values, through {@link dev.quire.layout.expr.FilterKernel}.
  */
 module dev.quire.dictionary {
     requires transitive dev.quire.layout;

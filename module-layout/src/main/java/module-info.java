@@ -9,10 +9,12 @@ module dev.quire.layout {
     requires org.lz4.java;
     requires com.google.protobuf;
 
+    exports dev.quire.layout;
     exports dev.quire.layout.array;
     exports dev.quire.layout.dtype;
     exports dev.quire.layout.expr;
     exports dev.quire.layout.file;
+    exports dev.quire.layout.format;
     exports dev.quire.layout.scan;
     exports dev.quire.layout.spi;
     // Trusted array factories that skip the public constructors' O(n) checks: for the dictionary's gather alone.

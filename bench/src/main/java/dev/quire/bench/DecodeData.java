@@ -1,6 +1,6 @@
 package dev.quire.bench;
 
-import dev.quire.layout.file.ArrayEncodingTree;
+import dev.quire.layout.format.ArrayEncodingTree;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.spi.Layout;
 import dev.vortex.api.Session;

@@ -8,7 +8,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.spi.Layout;
 import java.io.IOException;
 import java.io.UncheckedIOException;

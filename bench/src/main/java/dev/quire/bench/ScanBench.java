@@ -7,7 +7,7 @@ import dev.quire.config.Settings;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.ReadAtFactory;
-import dev.quire.layout.file.ReadLimits;
+import dev.quire.layout.format.ReadLimits;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.BatchStream;
 import dev.vortex.api.DataSource;

@@ -4,7 +4,7 @@ import dev.quire.bench.runner.tpch.LineItems;
 import dev.quire.bench.tpch.LineItemArrow;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.vortex.api.Session;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -65,9 +65,9 @@ final class QuireRules {
 
     static final ArchRule LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES = classes()
             .that().resideInAPackage(LAYOUT)
-            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, CONFIG, SPLITS, LAYOUT,
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, CONFIG, PLUGIN, SPLITS, LAYOUT,
                     "com.google.flatbuffers..", "net.jpountz..", "com.google.protobuf..")
-            .because("layout may depend on io.spi, splits, flatbuffers, lz4 and protobuf");
+            .because("layout may depend on base, io.spi, splits, flatbuffers, lz4 and protobuf");
 
     static final ArchRule LAYOUT_NEVER_NAMES_A_PROVIDER = noClasses()
             .that().resideInAPackage(LAYOUT)
@@ -83,7 +83,7 @@ final class QuireRules {
 
     /** What plugins may depend on: the JDK, layout's exported packages, each other, and protobuf. */
     private static final String[] PLUGIN_DEPENDENCIES = {JDK, IO_SPI, ERRORS, SPLITS,
-        "dev.quire.layout.array..", "dev.quire.layout.dtype..", "dev.quire.layout.file..",
+        "dev.quire.layout.array..", "dev.quire.layout.dtype..", "dev.quire.layout.file..", "dev.quire.layout.format..",
         "dev.quire.layout.expr..", "dev.quire.layout.scan..", "dev.quire.layout.spi..",
         "dev.quire.testplugin..", "dev.quire.dictionary..", "dev.quire.encodings..",
         // Array metadata is protobuf on the wire: plugins parse theirs as the core does.

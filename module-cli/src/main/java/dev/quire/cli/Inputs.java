@@ -3,7 +3,7 @@ package dev.quire.cli;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
 import dev.quire.io.spi.ReadAtFactory;
-import dev.quire.layout.file.ReadLimits;
+import dev.quire.layout.format.ReadLimits;
 import dev.quire.layout.file.VortexFile;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -15,7 +15,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -14,7 +14,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;

@@ -214,7 +214,7 @@ class ScanCommandTest {
             rows.endRow();
         }
         try (VortexWriter writer = VortexWriter.create(chunked, schema,
-                dev.quire.layout.file.WriteOptions.defaults().withChunkBytes(800).withBlockRows(100))) {
+                dev.quire.layout.format.WriteOptions.defaults().withChunkBytes(800).withBlockRows(100))) {
             writer.write(rows.finish());
         }
         // Like `quire scan … | head`: every write fails once the reader has gone.

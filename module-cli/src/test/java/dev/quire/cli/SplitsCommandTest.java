@@ -12,7 +12,7 @@ import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.splits.RowRange;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -49,7 +49,7 @@ final class ArrayTrees {
     private static void walkFlats(VortexFile file, Layout layout, List<Flat> out) {
         if (layout.encodingId().equals("vortex.flat")) {
             int segment = layout.segmentId(0);
-            MemorySegment bytes = ReadAt.await(layout.readSegment(segment));
+            MemorySegment bytes = ReadAt.await(layout.segments().read(segment));
             out.add(new Flat(layout.path(), describe(bytes, file.arraySpecs())));
             return;
         }
@@ -66,7 +66,7 @@ final class ArrayTrees {
     }
 
     private static boolean isKnownLayout(String id) {
-        return dev.quire.layout.spi.LayoutVTables.find(id).isPresent();
+        return dev.quire.layout.QuireContext.defaults().findLayout(id).isPresent();
     }
 
     /** The array tree of one serialized array segment, e.g. {@code vortex.ext(vortex.primitive(vortex.bool))}. */

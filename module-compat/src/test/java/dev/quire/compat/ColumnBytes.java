@@ -19,7 +19,7 @@ final class ColumnBytes {
             if (!layout.path().startsWith(prefix)) {
                 return 0;
             }
-            MemorySegment bytes = ReadAt.await(layout.readSegment(layout.segmentId(0)));
+            MemorySegment bytes = ReadAt.await(layout.segments().read(layout.segmentId(0)));
             return bytes.byteSize();
         }
         int children = layout.encodingId().equals("vortex.zoned") ? 1 : layout.childCount();

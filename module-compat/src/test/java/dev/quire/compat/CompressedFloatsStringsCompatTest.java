@@ -13,7 +13,7 @@ import dev.quire.layout.dtype.PType;
 import dev.quire.layout.dtype.Temporal;
 import dev.quire.layout.dtype.TimeUnit;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -13,7 +13,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.file.MutationCampaign;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.scan.Scan;
 import java.io.IOException;

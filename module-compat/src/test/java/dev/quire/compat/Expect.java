@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.errors.UnknownEncodingException;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.layout.spi.ArrayEncodings;
-import dev.quire.layout.spi.LayoutVTables;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -28,13 +27,13 @@ final class Expect {
         try (VortexFile file = VortexFile.open(path)) {
             for (String layout : ArrayTrees.layouts(file)) {
                 String id = layout.substring(layout.indexOf('=') + 1);
-                if (LayoutVTables.find(id).isEmpty()) {
+                if (QuireContext.defaults().findLayout(id).isEmpty()) {
                     out.add(id);
                 }
             }
             for (ArrayTrees.Flat flat : ArrayTrees.flats(file)) {
                 for (String id : flat.tree().split("[(), ]+")) {
-                    if (!id.isEmpty() && ArrayEncodings.find(id).isEmpty()) {
+                    if (!id.isEmpty() && QuireContext.defaults().findArrayEncoding(id).isEmpty()) {
                         out.add(id);
                     }
                 }

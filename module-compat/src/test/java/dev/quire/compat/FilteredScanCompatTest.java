@@ -9,7 +9,7 @@ import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.expr.Expr;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.scan.BatchStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -12,7 +12,7 @@ import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.expr.Expr;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

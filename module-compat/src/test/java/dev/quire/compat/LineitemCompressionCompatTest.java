@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quire.bench.runner.tpch.LineItems;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

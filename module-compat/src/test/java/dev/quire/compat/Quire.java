@@ -14,7 +14,7 @@ import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.scan.BatchStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.dtype.Temporal;
 import dev.quire.layout.dtype.TimeUnit;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;

@@ -21,7 +21,7 @@ import dev.quire.layout.expr.Expr;
 import dev.quire.layout.expr.Literal;
 import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.Pruning;
 import dev.vortex.api.Expression;
@@ -76,7 +76,7 @@ class ZoneMapsTest {
 
     static StructArray table(Layout zoned) {
         Layout zones = zoned.child(1);
-        Array a = ReadAt.await(zones.vtable().reader(zones).read(0, zones.rowCount(), Projection.all()));
+        Array a = ReadAt.await(zones.vtable().reader(zones).read(0, zones.rowCount(), Projection.all(), zones.segments()));
         return (StructArray) a.toCanonical();
     }
 
@@ -374,7 +374,7 @@ class ZoneMapsTest {
                 filters++;
                 RowMask expected = bound.evaluate(batch);
                 Pruning pruning = Pruning.of(bound);
-                RowMask kept = f.reader().prune(0, f.rowCount(), pruning).join();
+                RowMask kept = f.reader().prune(0, f.rowCount(), pruning, f.layout().segments()).join();
                 RowMask lost = expected.andNot(kept);
                 assertTrue(lost.isAllFalse(), "`" + bound + "` pruned row " + lost.nextSetBit(0));
                 zonesPruned += pruning.zonesPruned();

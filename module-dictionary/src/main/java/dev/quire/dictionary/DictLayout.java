@@ -12,6 +12,7 @@ import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.layout.spi.Pruning;
+import dev.quire.layout.spi.SegmentSource;
 import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
 import dev.quire.splits.SplitRange;
@@ -134,15 +135,15 @@ public final class DictLayout implements LayoutVTable {
             return r;
         }
 
-        /** The dictionary's values, read once. */
-        CompletableFuture<DictValues> dictionary() {
+        /** The dictionary's values, read once (through {@code segments} when it is the first to ask). */
+        CompletableFuture<DictValues> dictionary(SegmentSource segments) {
             CompletableFuture<DictValues> d = dictionary;
             if (d == null) {
                 synchronized (this) {
                     d = dictionary;
                     if (d == null) {
                         long n = layout.childRowCount(0);
-                        d = valuesReader().read(0, n, Projection.all()).thenApply(DictValues::new);
+                        d = valuesReader().read(0, n, Projection.all(), segments).thenApply(DictValues::new);
                         dictionary = d;
                     }
                 }
@@ -161,13 +162,13 @@ public final class DictLayout implements LayoutVTable {
         }
 
         @Override
-        public CompletableFuture<Array> read(long from, long to, Projection projection) {
+        public CompletableFuture<Array> read(long from, long to, Projection projection, SegmentSource segments) {
             if (from < 0 || to < from || to > layout.rowCount()) {
                 throw new InvalidArgumentException("rows [" + from + ", " + to + ") are outside layout "
                         + layout.path() + " of " + layout.rowCount() + " rows");
             }
-            CompletableFuture<Array> codeRows = codesReader().read(from, to, Projection.all());
-            return codeRows.thenCombine(dictionary(), (c, values) -> {
+            CompletableFuture<Array> codeRows = codesReader().read(from, to, Projection.all(), segments);
+            return codeRows.thenCombine(dictionary(segments), (c, values) -> {
                 if (!(c.dtype() instanceof DType.Primitive codesType) || !codesType.ptype().isInteger()) {
                     throw layout.malformed("dictionary codes decode to " + c.dtype());
                 }
@@ -190,11 +191,11 @@ public final class DictLayout implements LayoutVTable {
          * not asked, since their statistics are about codes, not values.
          */
         @Override
-        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
+        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning, SegmentSource segments) {
             if (from == to || pruning.path().isEmpty() || !pruning.isReferenced()) {
                 return CompletableFuture.completedFuture(RowMask.all(to - from));
             }
-            return dictionary().thenApply(values -> ValueStats.mightMatch(values, pruning)
+            return dictionary(segments).thenApply(values -> ValueStats.mightMatch(values, pruning)
                     ? RowMask.all(to - from) : RowMask.none(to - from));
         }
 

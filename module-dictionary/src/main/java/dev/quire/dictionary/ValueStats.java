@@ -6,7 +6,7 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
-import dev.quire.layout.file.ArrayStats;
+import dev.quire.layout.format.ArrayStats;
 import dev.quire.layout.expr.ZoneStats;
 import dev.quire.layout.spi.Pruning;
 import java.nio.charset.StandardCharsets;

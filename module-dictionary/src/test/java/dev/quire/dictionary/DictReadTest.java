@@ -17,15 +17,14 @@ import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.expr.Expr;
 import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.scan.BatchStream;
-import dev.quire.layout.spi.ArrayEncodings;
-import dev.quire.layout.spi.ColumnStrategies;
+import dev.quire.layout.spi.ColumnStrategy;
 import dev.quire.layout.spi.Layout;
-import dev.quire.layout.spi.LayoutVTables;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -43,9 +42,11 @@ class DictReadTest {
 
     @Test
     void providersAreFoundThroughServiceLoader() {
-        assertInstanceOf(DictEncoding.class, ArrayEncodings.get("vortex.dict"));
-        assertInstanceOf(DictLayout.class, LayoutVTables.get("vortex.dict"));
-        assertTrue(ColumnStrategies.ids().contains(DictionaryStrategy.ID), ColumnStrategies.ids().toString());
+        QuireContext context = QuireContext.defaults();
+        assertInstanceOf(DictEncoding.class, context.arrayEncoding("vortex.dict"));
+        assertInstanceOf(DictLayout.class, context.layout("vortex.dict"));
+        List<String> strategies = context.columnStrategies().stream().map(ColumnStrategy::id).toList();
+        assertTrue(strategies.contains(DictionaryStrategy.ID), strategies.toString());
     }
 
     @Test

@@ -11,7 +11,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.spi.Layout;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -270,7 +270,7 @@ class DictionaryWriteTest {
         try (VortexFile f = VortexFile.open(file)) {
             Layout node = DictFiles.nodes(f.layout(), DictLayout.ID).getFirst();
             assertEquals("u16", new DictLayout().describe(node).get("codes"), "300 values need 16-bit codes");
-            Array read = node.vtable().reader(node).read(0, node.rowCount(), Projection.all()).join();
+            Array read = node.vtable().reader(node).read(0, node.rowCount(), Projection.all(), node.segments()).join();
             DictArray dict = assertInstanceOf(DictArray.class, read);
             assertEquals("frequent", dict.values().scalarAt(0).value());
             assertEquals("second", dict.values().scalarAt(1).value());

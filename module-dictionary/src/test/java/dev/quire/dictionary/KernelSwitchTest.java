@@ -14,7 +14,7 @@ import dev.quire.layout.expr.BoundExpr;
 import dev.quire.layout.expr.Expr;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.scan.BatchStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

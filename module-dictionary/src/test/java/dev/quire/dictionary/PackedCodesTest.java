@@ -13,7 +13,7 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.expr.ValuePredicate;
-import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.expr.FilterKernel;
 import dev.quire.layout.spi.IntegerBlocks;
 import java.util.List;
 import java.util.Optional;

@@ -177,6 +177,15 @@ public final class RowSplits {
     }
 
     /**
+     * Records the ends {@code base + offsets.start(i)} for {@code i} in {@code [from, to)}: what a reader of many
+     * children calls with their offsets to extend split boundaries without building them. Readers whose children line
+     * up hand in one shared instance, which the collection recognises as a repeated run without comparing it.
+     */
+    public void addAll(long base, RowOffsets offsets, int from, int to) {
+        addAll(base, offsets.shared(), from, to);
+    }
+
+    /**
      * Whether {@code rows[from, to)} strictly ascends; throws if it descends anywhere (repeated values are allowed in
      * a slice and answered {@code false}).
      */

@@ -7,6 +7,7 @@ import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.SegmentSource;
 import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
 import dev.quire.splits.SplitRange;
@@ -163,12 +164,12 @@ public final class SplitEveryLayout implements LayoutVTable {
         }
 
         @Override
-        public CompletableFuture<Array> read(long from, long to, Projection projection) {
+        public CompletableFuture<Array> read(long from, long to, Projection projection, SegmentSource segments) {
             if (from < 0 || to < from || to > layout.rowCount()) {
                 throw new InvalidArgumentException("rows [" + from + ", " + to + ") are outside layout "
                         + layout.path() + " of " + layout.rowCount() + " rows");
             }
-            return data().read(from, to, projection);
+            return data().read(from, to, projection, segments);
         }
     }
 }

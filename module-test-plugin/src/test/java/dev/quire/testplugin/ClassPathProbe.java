@@ -1,16 +1,13 @@
 package dev.quire.testplugin;
 
-import dev.quire.config.Settings;
 import dev.quire.io.spi.IoProvider;
-import dev.quire.io.spi.IoProviders;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.spi.ArrayEncoding;
-import dev.quire.layout.spi.ArrayEncodings;
 import dev.quire.layout.spi.Layout;
-import dev.quire.layout.spi.LayoutVTables;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Collectors;
@@ -25,16 +22,16 @@ public final class ClassPathProbe {
     public static void main(String[] args) {
         print("layout-module-named", ArrayEncoding.class.getModule().isNamed());
         print("plugin-module-named", FrameOfReferenceEncoding.class.getModule().isNamed());
-        print("encoding", ArrayEncodings.get(FrameOfReferenceArray.ID).getClass().getName());
-        print("layout", LayoutVTables.get(SplitEveryLayout.ID).getClass().getName());
-        print("providers", IoProviders.load(Settings.fromEnvironment()).all().stream().map(IoProvider::name)
-                .collect(Collectors.joining(",")));
+        QuireContext context = QuireContext.defaults();
+        print("encoding", context.arrayEncoding(FrameOfReferenceArray.ID).getClass().getName());
+        print("layout", context.layout(SplitEveryLayout.ID).getClass().getName());
+        print("providers", context.io().all().stream().map(IoProvider::name).collect(Collectors.joining(",")));
         try (VortexFile file = VortexFile.open(Path.of(args[0]))) {
             print("rows", file.rowCount());
             print("boundaries", Arrays.toString(file.scan().splitBoundaries()));
             Layout wrapper = file.layout().child(0).child(0);
             print("chunk-encoding", wrapper.vtable().reader(wrapper).read(0, 1,
-                    dev.quire.layout.dtype.Projection.all()).join().encodingId());
+                    dev.quire.layout.dtype.Projection.all(), wrapper.segments()).join().encodingId());
             long checksum = 0;
             try (BatchStream batches = file.scan().project("id").batches()) {
                 for (StructArray batch : batches) {

@@ -5,10 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.spi.ArrayEncoding;
-import dev.quire.layout.spi.ArrayEncodings;
 import dev.quire.layout.spi.LayoutVTable;
-import dev.quire.layout.spi.LayoutVTables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.module.ModuleDescriptor;
@@ -29,21 +28,23 @@ class PluginDiscoveryTest {
 
     @Test
     void theEncodingIsRegisteredBesideTheBuiltIns() {
-        List<String> ids = ArrayEncodings.ids();
+        QuireContext context = QuireContext.defaults();
+        List<String> ids = context.arrayEncodingIds();
         assertTrue(ids.contains(FrameOfReferenceArray.ID), ids.toString());
         assertTrue(ids.contains("vortex.primitive"), ids.toString());
-        ArrayEncoding encoding = ArrayEncodings.get(FrameOfReferenceArray.ID);
+        ArrayEncoding encoding = context.arrayEncoding(FrameOfReferenceArray.ID);
         assertInstanceOf(FrameOfReferenceEncoding.class, encoding);
         assertEquals("dev.quire.testplugin", encoding.getClass().getModule().getName());
-        assertSame(encoding, ArrayEncodings.find(FrameOfReferenceArray.ID).orElseThrow());
+        assertSame(encoding, context.findArrayEncoding(FrameOfReferenceArray.ID).orElseThrow());
     }
 
     @Test
     void theLayoutIsRegisteredBesideTheBuiltIns() {
-        List<String> ids = LayoutVTables.ids();
+        QuireContext context = QuireContext.defaults();
+        List<String> ids = context.layoutIds();
         assertTrue(ids.containsAll(List.of(SplitEveryLayout.ID, "vortex.flat", "vortex.chunked", "vortex.struct",
                 "vortex.zoned")), ids.toString());
-        LayoutVTable vtable = LayoutVTables.get(SplitEveryLayout.ID);
+        LayoutVTable vtable = context.layout(SplitEveryLayout.ID);
         assertInstanceOf(SplitEveryLayout.class, vtable);
         assertTrue(vtable.registersInteriorSplits());
         assertEquals("dev.quire.testplugin", vtable.getClass().getModule().getName());

@@ -77,7 +77,7 @@ class PluginFileTest {
     void readingTheDataUnderThePluginLayoutGoesThroughThePluginDecoder() {
         try (VortexFile file = VortexFile.open(path)) {
             Layout wrapper = file.layout().child(0).child(1);
-            Array rows = wrapper.vtable().reader(wrapper).read(10, 20, Projection.all()).join();
+            Array rows = wrapper.vtable().reader(wrapper).read(10, 20, Projection.all(), wrapper.segments()).join();
             assertEquals(FrameOfReferenceArray.ID, rows.encodingId(), "not canonicalised on the way out");
             FrameOfReferenceArray encoded = (FrameOfReferenceArray) rows;
             assertEquals(PluginFiles.id(PluginFiles.CHUNK_ROWS[0]), encoded.reference());

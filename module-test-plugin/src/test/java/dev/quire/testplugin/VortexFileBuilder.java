@@ -1,6 +1,7 @@
 package dev.quire.testplugin;
 
 import com.google.flatbuffers.FlatBufferBuilder;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BitBuffer;
 import dev.quire.layout.array.BoolArray;
@@ -10,7 +11,7 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
-import dev.quire.layout.spi.ArrayEncodings;
+
 import dev.quire.layout.spi.EncodedArray;
 import dev.quire.layout.spi.EncodedBuffer;
 import java.io.ByteArrayOutputStream;
@@ -73,7 +74,7 @@ final class VortexFileBuilder implements ArrayEncoder {
 
     @Override
     public EncodedArray encode(Array array) {
-        ArrayEncoding encoding = ArrayEncodings.get(array.encodingId());
+        ArrayEncoding encoding = QuireContext.defaults().arrayEncoding(array.encodingId());
         if (!encoding.canEncode()) {
             throw new IllegalArgumentException(array.encodingId() + " cannot be written");
         }

@@ -7,11 +7,10 @@ import dev.quire.bench.runner.spi.Table;
 import dev.quire.errors.QuireException;
 import dev.quire.errors.UnknownEncodingException;
 import dev.quire.errors.UnsupportedFeatureException;
-import dev.quire.layout.file.ArrayEncodingTree;
+import dev.quire.layout.QuireContext;
+import dev.quire.layout.format.ArrayEncodingTree;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.layout.spi.ArrayEncodings;
 import dev.quire.layout.spi.Layout;
-import dev.quire.layout.spi.LayoutVTables;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,8 +98,8 @@ public final class QuireRefFileEngine implements Engine {
     private static final Map<Path, List<String>> MISSING = new ConcurrentHashMap<>();
 
     private static List<String> walk(Path file) {
-        Set<String> arrays = Set.copyOf(ArrayEncodings.ids());
-        Set<String> layouts = Set.copyOf(LayoutVTables.ids());
+        Set<String> arrays = Set.copyOf(QuireContext.defaults().arrayEncodingIds());
+        Set<String> layouts = Set.copyOf(QuireContext.defaults().layoutIds());
         Set<String> missing = new TreeSet<>();
         try (VortexFile f = VortexFile.open(file)) {
             Deque<Layout> pending = new ArrayDeque<>();
@@ -135,8 +134,8 @@ public final class QuireRefFileEngine implements Engine {
     }
 
     private static String unreadable(Path file, List<String> missing) {
-        return "Quire cannot decode the reference's default encodings yet (the compressed encodings are issue 8): "
-                + file.getFileName() + " uses " + missing;
+        return "Quire cannot decode the reference's default encodings with the modules on the path (the compressed"
+                + " encodings are in module-encodings): " + file.getFileName() + " uses " + missing;
     }
 
     private static String noReader() {

@@ -14,7 +14,7 @@ import dev.quire.layout.array.StructBuilder;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -7,8 +7,9 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.file.DictionaryOptions;
+import dev.quire.layout.format.DictionaryOptions;
 import dev.quire.layout.spi.ArrayCompressor;
+import dev.quire.layout.spi.Plugins;
 import dev.quire.layout.spi.ChunkEncoder;
 import dev.quire.layout.spi.ChunkSink;
 import dev.quire.layout.spi.WrittenLayout;
@@ -16,6 +17,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -47,6 +49,8 @@ public final class DictionaryEncoder implements ChunkEncoder {
     private final DictionaryOptions options;
     /** Estimates compressed sizes for the pay-off test; null to compare canonical bytes. */
     private final ArrayCompressor compressor;
+    /** What the compressor measures its candidates with. */
+    private final Plugins plugins;
     private final List<WrittenLayout> pieces = new ArrayList<>();
 
     /** The open dictionary, or null. */
@@ -61,14 +65,19 @@ public final class DictionaryEncoder implements ChunkEncoder {
 
     /** Weighs pieces by canonical bytes. */
     public DictionaryEncoder(DType dtype, DictionaryOptions options) {
-        this(dtype, options, Optional.empty());
+        this(dtype, options, Optional.empty(), null);
     }
 
     /**
-     * Weighs pieces by what {@code compressor} (when present) estimates each side would take compressed: the plain
-     * rows against the codes plus, for a dictionary's first piece, its values.
+     * Weighs pieces by what {@code compressor} (when present) estimates each side would take compressed, measured
+     * with {@code plugins}: the plain rows against the codes plus, for a dictionary's first piece, its values.
      */
-    public DictionaryEncoder(DType dtype, DictionaryOptions options, Optional<ArrayCompressor> compressor) {
+    public DictionaryEncoder(DType dtype, DictionaryOptions options, Optional<ArrayCompressor> compressor,
+            Plugins plugins) {
+        if (compressor.isPresent()) {
+            Objects.requireNonNull(plugins, "plugins is null");
+        }
+        this.plugins = plugins;
         this.dtype = dtype;
         this.options = options;
         this.compressor = compressor.orElse(null);
@@ -260,12 +269,12 @@ public final class DictionaryEncoder implements ChunkEncoder {
         ArrayCompressor.Estimate plainEstimate = null;
         if (compressor != null) {
             // The estimates keep what they chose, so the side that is written is not weighed a second time.
-            ArrayCompressor.Estimate codeEstimate = compressor.estimate(codeArray);
+            ArrayCompressor.Estimate codeEstimate = compressor.estimate(codeArray, plugins);
             codeBytes = codeEstimate.bytes();
             if (base == 0) {
-                addedBytes = compressor.estimateSize(table.toArray(dtype));
+                addedBytes = compressor.estimateSize(table.toArray(dtype), plugins);
             }
-            plainEstimate = compressor.estimate(chunk.slice(from, from + rows));
+            plainEstimate = compressor.estimate(chunk.slice(from, from + rows), plugins);
             plainBytes = plainEstimate.bytes();
             if (codeBytes + addedBytes < plainBytes) {
                 codesToWrite = codeEstimate.compress();

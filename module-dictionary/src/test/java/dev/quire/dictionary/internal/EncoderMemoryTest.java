@@ -7,7 +7,7 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.array.VarBinViewBuilder;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.file.DictionaryOptions;
+import dev.quire.layout.format.DictionaryOptions;
 import dev.quire.layout.spi.ChunkSink;
 import dev.quire.layout.spi.WrittenLayout;
 import java.util.ArrayList;

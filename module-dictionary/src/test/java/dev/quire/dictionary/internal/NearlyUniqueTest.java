@@ -11,7 +11,7 @@ import dev.quire.layout.array.PrimitiveBuilder;
 import dev.quire.layout.array.VarBinViewBuilder;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.file.DictionaryOptions;
+import dev.quire.layout.format.DictionaryOptions;
 import dev.quire.layout.spi.ChunkSink;
 import dev.quire.layout.spi.WrittenLayout;
 import java.util.ArrayList;

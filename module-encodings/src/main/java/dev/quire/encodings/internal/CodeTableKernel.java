@@ -3,7 +3,7 @@ package dev.quire.encodings.internal;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.expr.KeyRange;
 import dev.quire.layout.expr.ValuePredicate;
-import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.expr.FilterKernel;
 import java.util.function.UnaryOperator;
 
 /**
@@ -29,7 +29,7 @@ public interface CodeTableKernel extends FilterKernel {
      * value for an unsigned one; see {@link KeyRange}) the range accepts, or returns false, writing nothing, when
      * this array cannot compare its codes with the range (it has been decoded, or its codes do not map to keys in
      * order). Only rows set in {@code within} (null: all rows) need a correct bit, as in
-     * {@link dev.quire.layout.spi.FilterKernel#match(dev.quire.layout.expr.ValuePredicate, long[], long[])}; bits
+     * {@link dev.quire.layout.expr.FilterKernel#match(dev.quire.layout.expr.ValuePredicate, long[], long[])}; bits
      * of null rows may be anything.
      */
     boolean matchKeys(KeyRange range, long[] within, long[] out);

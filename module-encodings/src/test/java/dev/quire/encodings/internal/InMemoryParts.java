@@ -7,7 +7,6 @@ import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.ConstantArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.spi.ArrayEncodings;
 import dev.quire.layout.spi.ArrayParts;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -41,7 +40,7 @@ public final class InMemoryParts implements ArrayParts {
         InMemoryParts parts = new InMemoryParts(node, dtype, length, path);
         Array out;
         try {
-            out = ArrayEncodings.get(node.encoding()).decode(parts);
+            out = Plugins.ALL.arrayEncoding(node.encoding()).decode(parts);
         } catch (QuireException e) {
             throw e;
         } catch (RuntimeException e) {

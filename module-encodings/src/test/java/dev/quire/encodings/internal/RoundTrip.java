@@ -1,13 +1,12 @@
 package dev.quire.encodings.internal;
 
-import dev.quire.encodings.internal.compress.EncodedSize;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.spi.EncodedArray;
 import dev.quire.layout.spi.EncodedBuffer;
 import java.util.List;
 
 /**
- * Serializes an array as the writer would ({@link EncodedSize#serialize}) and decodes the result through the
+ * Serializes an array as the writer would ({@link dev.quire.layout.spi.Plugins#encode}) and decodes the result through the
  * encodings' decoders ({@link InMemoryParts}), so a test can check what an encoder writes without a file.
  */
 public final class RoundTrip {
@@ -15,7 +14,7 @@ public final class RoundTrip {
 
     /** The {@link Node} tree {@code array} serializes to. */
     public static Node node(Array array) {
-        return node(EncodedSize.serialize(array));
+        return node(Plugins.ALL.encode(array));
     }
 
     private static Node node(EncodedArray e) {

@@ -45,12 +45,12 @@ import java.util.Objects;
  * </ul>
  *
  * <h2>Filter kernels</h2>
- * A column in an encoding that offers a {@link dev.quire.layout.spi.FilterKernel} (a dictionary, a bit-packed array,
+ * A column in an encoding that offers a {@link dev.quire.layout.expr.FilterKernel} (a dictionary, a bit-packed array,
  * the byte parts of decimals) may answer a predicate from its encoded form, for example by evaluating it once on a
  * dictionary's values, instead of being decoded row by row. Both ways give the same rows. {@link #evaluate(StructArray,
- * boolean)} chooses; {@link #evaluate(StructArray)} uses kernels unless the system property
- * {@value #KERNELS_PROPERTY} is {@code false} (read once), which turns them off for every evaluation and scan that
- * does not choose: a way to measure them, or to rule a kernel out when a filtered result looks wrong.
+ * boolean)} chooses; {@link #evaluate(StructArray)} uses kernels. Scans take the choice from their context's
+ * {@code quire.filter.kernels} setting: turning kernels off is a way to measure them, or to rule a kernel out when a
+ * filtered result looks wrong.
  *
  * <h2>Pruning</h2>
  * {@link #mightMatch(ZoneStats)} answers from zone statistics whether any row could be TRUE. It computes, for every
@@ -58,12 +58,6 @@ import java.util.Objects;
  * rewriting; it answers false only when the statistics prove no row matches.
  */
 public final class BoundExpr {
-    /**
-     * The system property that, set to {@code false}, makes evaluation decode every row of the columns it reads
-     * instead of asking their filter kernels ({@code true}, the default, asks them).
-     */
-    public static final String KERNELS_PROPERTY = "quire.filter.kernels";
-
     private final Expr expr;
     private final DType.Struct schema;
     private final Node root;
@@ -118,7 +112,7 @@ public final class BoundExpr {
      * @throws InvalidArgumentException when the batch lacks a column or has one of another dtype
      */
     public RowMask evaluate(StructArray batch) {
-        return evaluate(batch, kernelsByDefault());
+        return evaluate(batch, true);
     }
 
     /**
@@ -174,33 +168,6 @@ public final class BoundExpr {
             return false;
         }
         return (root.prune(new PruneContext(stats, schema)) & Node.TRUE) != 0;
-    }
-
-    /**
-     * Whether evaluation asks filter kernels when the caller does not say: true unless the system property
-     * {@value #KERNELS_PROPERTY} is {@code false}. The property is read once, on first use.
-     *
-     * @throws InvalidArgumentException when the property is set to anything but {@code true} or {@code false}
-     */
-    public static boolean kernelsByDefault() {
-        return parseKernels(KernelsProperty.VALUE);
-    }
-
-    /** The value of {@value #KERNELS_PROPERTY}: unset (null) or {@code true} is true, {@code false} false. */
-    static boolean parseKernels(String value) {
-        if (value == null || value.equalsIgnoreCase("true")) {
-            return true;
-        }
-        if (value.equalsIgnoreCase("false")) {
-            return false;
-        }
-        throw new InvalidArgumentException("system property " + KERNELS_PROPERTY + " must be true or false, got '"
-                + value + "'");
-    }
-
-    /** The property's value, read when first needed (a holder, so a bad value is reported where it is used). */
-    private static final class KernelsProperty {
-        static final String VALUE = System.getProperty(KERNELS_PROPERTY);
     }
 
     /** The node tree evaluation runs; for white-box tests. */

@@ -10,7 +10,7 @@ import java.util.Optional;
  * length alone unless that is three; {@code %} patterns need every byte.
  *
  * <p>Offered by {@link ValuePredicate#bytesPredicate()}. It must agree exactly with {@link ValuePredicate#matches} on
- * valid values; null values are the caller's business, as for any {@link dev.quire.layout.spi.FilterKernel}.
+ * valid values; null values are the caller's business, as for any {@link dev.quire.layout.expr.FilterKernel}.
  * Instances are immutable and thread-safe.
  */
 public interface BytesPredicate {

@@ -15,7 +15,6 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
-import dev.quire.layout.spi.FilterKernel;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

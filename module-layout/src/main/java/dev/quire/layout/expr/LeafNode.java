@@ -8,7 +8,7 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
-import dev.quire.layout.file.ArrayStats;
+import dev.quire.layout.format.ArrayStats;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -2,7 +2,7 @@ package dev.quire.layout.expr;
 
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
-import dev.quire.layout.file.ArrayStats;
+import dev.quire.layout.format.ArrayStats;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,7 @@ import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
-import dev.quire.layout.file.ArrayStats;
+import dev.quire.layout.format.ArrayStats;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
 import java.util.Arrays;

@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * A bound predicate on the values of one column ({@code x = 5}, {@code s like 'a%'}, {@code x in (1, 2)},
- * {@code x between 1 and 9}), as an encoded array's {@link dev.quire.layout.spi.FilterKernel} sees it: something it
+ * {@code x between 1 and 9}), as an encoded array's {@link dev.quire.layout.expr.FilterKernel} sees it: something it
  * can evaluate over any canonical array of the column's values, such as a dictionary's distinct values, and then
  * map to its rows. Instances are the leaves of a {@link BoundExpr}: immutable, thread-safe, and the same object for
  * the whole life of the bound expression, so a kernel may cache results per predicate (by identity).

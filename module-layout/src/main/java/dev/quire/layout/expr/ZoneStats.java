@@ -2,7 +2,7 @@ package dev.quire.layout.expr;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.dtype.FieldPath;
-import dev.quire.layout.file.ArrayStats;
+import dev.quire.layout.format.ArrayStats;
 import java.util.Map;
 import java.util.Objects;
 

@@ -1,11 +1,14 @@
 package dev.quire.layout.file;
 
-import dev.quire.config.Settings;
 import dev.quire.errors.ClosedException;
-import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.ReadAtFactory;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.format.ArrayEncodingTree;
+import dev.quire.layout.format.ArrayStats;
+import dev.quire.layout.format.ReadLimits;
+import dev.quire.layout.format.SegmentSpec;
 import dev.quire.layout.internal.format.ByteOrderCheck;
 import dev.quire.layout.internal.format.FileContext;
 import dev.quire.layout.internal.format.FileFooter;
@@ -19,6 +22,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * An open Vortex file: its dtype, row count and layout tree, read from the footer on open, and scans over its rows.
@@ -29,6 +33,7 @@ public final class VortexFile implements AutoCloseable {
     private static volatile ReadAtFactory defaultReaders;
 
     private final ReadAt in;
+    private final QuireContext quire;
     private final boolean ownsReader;
     private final FileFooter footer;
     private final FileContext context;
@@ -36,61 +41,72 @@ public final class VortexFile implements AutoCloseable {
     private volatile LayoutReader reader;
     private volatile boolean closed;
 
-    private VortexFile(ReadAt in, boolean ownsReader, ReadLimits limits) {
+    private VortexFile(ReadAt in, boolean ownsReader, ReadLimits limits, QuireContext quire) {
         ByteOrderCheck.requireLittleEndianHost();
         this.in = in;
+        this.quire = Objects.requireNonNull(quire, "context is null");
         this.ownsReader = ownsReader;
         this.footer = FileFooter.read(in, limits);
-        this.context = new FileContext(in, footer, limits);
+        this.context = new FileContext(in, footer, limits, quire);
         this.root = LayoutNode.root(context);
     }
 
-    /**
-     * Opens a local file through the best available I/O provider (or the one {@code quire.io} names), with the
-     * providers {@link java.util.ServiceLoader} finds and the settings of this JVM's system properties and environment
-     * variables, both read on the first call.
-     */
+    /** Opens a local file with the {@linkplain QuireContext#defaults() default context}. */
     public static VortexFile open(Path path) {
-        return open(path.toAbsolutePath().toUri(), defaultReaders(), ReadLimits.defaults());
+        return open(path, QuireContext.defaults());
     }
 
     /**
-     * The reader factory of {@link #open(Path)}, made on the first call that succeeds: a failure (two providers with
-     * one name) is thrown to each caller as it is, not as an error of class initialisation.
+     * Opens a local file with {@code context}'s plugins and settings, through its I/O providers (the one its
+     * {@code quire.io} setting names, else the best available).
      */
-    private static ReadAtFactory defaultReaders() {
-        ReadAtFactory readers = defaultReaders;
-        if (readers == null) {
-            synchronized (VortexFile.class) {
-                readers = defaultReaders;
-                if (readers == null) {
-                    readers = IoProviders.load(Settings.fromEnvironment()).readers();
-                    defaultReaders = readers;
-                }
-            }
-        }
-        return readers;
+    public static VortexFile open(Path path, QuireContext context) {
+        return open(path.toAbsolutePath().toUri(), context);
     }
 
-    /** Opens a file through a reader factory (the hook that lets any {@link ReadAt} serve it). */
+    /** Opens a file, local or not, through {@code context}'s I/O providers. */
+    public static VortexFile open(URI uri, QuireContext context) {
+        return open(uri, context.readers(), ReadLimits.defaults(), context);
+    }
+
+    /**
+     * Opens a file through a reader factory (the hook that lets any {@link ReadAt} serve it), with the default
+     * context's plugins and settings.
+     */
     public static VortexFile open(URI uri, ReadAtFactory factory, ReadLimits limits) {
+        return open(uri, factory, limits, QuireContext.defaults());
+    }
+
+    /** Opens a file through a reader factory, checking sizes against {@code limits}, with {@code context}. */
+    public static VortexFile open(URI uri, ReadAtFactory factory, ReadLimits limits, QuireContext context) {
         ByteOrderCheck.requireLittleEndianHost();
+        Objects.requireNonNull(context, "context is null");
         ReadAt in = factory.open(uri);
         try {
-            return new VortexFile(in, true, limits);
+            return new VortexFile(in, true, limits, context);
         } catch (RuntimeException e) {
             in.close();
             throw e;
         }
     }
 
-    /** Opens a file over a reader the caller keeps ownership of. */
+    /** Opens a file over a reader the caller keeps ownership of, with the default context. */
     public static VortexFile open(ReadAt in) {
-        return new VortexFile(in, false, ReadLimits.defaults());
+        return open(in, ReadLimits.defaults());
     }
 
     public static VortexFile open(ReadAt in, ReadLimits limits) {
-        return new VortexFile(in, false, limits);
+        return open(in, limits, QuireContext.defaults());
+    }
+
+    /** Opens a file over a reader the caller keeps ownership of, with {@code context}. */
+    public static VortexFile open(ReadAt in, ReadLimits limits, QuireContext context) {
+        return new VortexFile(in, false, limits, context);
+    }
+
+    /** The context the file was opened with: its encodings and layouts read the file, its settings rule its scans. */
+    public QuireContext context() {
+        return quire;
     }
 
     public DType dtype() {
@@ -168,7 +184,7 @@ public final class VortexFile implements AutoCloseable {
      */
     public LayoutReader freshReader() {
         checkOpen();
-        LayoutNode fresh = LayoutNode.root(new FileContext(in, footer, context.limits()));
+        LayoutNode fresh = LayoutNode.root(new FileContext(in, footer, context.limits(), quire));
         return fresh.vtable().reader(fresh);
     }
 
@@ -201,7 +217,7 @@ public final class VortexFile implements AutoCloseable {
     /** A scan of all rows and columns, to narrow down with the scan's builder methods. */
     public Scan scan() {
         checkOpen();
-        return new Scan(this);
+        return new Scan(reader(), quire);
     }
 
     private void checkOpen() {

@@ -3,13 +3,13 @@ package dev.quire.layout.file;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
-import dev.quire.layout.array.Array;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.internal.format.ByteOrderCheck;
 import dev.quire.layout.internal.format.ColumnWriter;
 import dev.quire.layout.internal.format.FileWriter;
-import dev.quire.layout.spi.ArrayCompressors;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
@@ -23,7 +23,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.UnaryOperator;
 
 /**
  * Writes a Vortex file from batches of rows, streaming: each column is buffered until a chunk is full (about
@@ -56,12 +55,13 @@ public final class VortexWriter implements AutoCloseable {
     private boolean failed;
 
     private VortexWriter(DType.Struct schema, WritableByteChannel channel, boolean ownsChannel,
-            WriteOptions options) {
+            WriteOptions options, QuireContext context) {
         ByteOrderCheck.requireLittleEndianHost();
         this.schema = Objects.requireNonNull(schema, "schema is null");
+        Objects.requireNonNull(context, "context is null");
         this.channel = channel;
         this.ownsChannel = ownsChannel;
-        this.file = new FileWriter(channel, options.lz4Buffers(), compressorFor(options));
+        this.file = new FileWriter(channel, options.lz4Buffers(), context, options.compression());
         int threads = Math.min(options.threads(), Math.max(1, schema.fields().size()));
         this.workers = threads > 1 ? workers(threads, workerThreads) : null;
         this.root = ColumnWriter.create(schema, file, options, workers);
@@ -109,17 +109,20 @@ public final class VortexWriter implements AutoCloseable {
         }
     }
 
-    /** The compressor {@code options} ask for: the preferred one on the path when compression is on, else none. */
-    private static UnaryOperator<Array> compressorFor(WriteOptions options) {
-        if (!options.compression()) {
-            return UnaryOperator.identity();
-        }
-        return ArrayCompressors.preferred().<UnaryOperator<Array>>map(c -> c::compress)
-                .orElse(UnaryOperator.identity());
+    /**
+     * Creates (or truncates) {@code path} and writes a file of the given schema to it, with the default context's
+     * encodings, compressor and column strategies.
+     */
+    public static VortexWriter create(Path path, DType.Struct schema, WriteOptions options) {
+        return create(path, schema, options, QuireContext.defaults());
     }
 
-    /** Creates (or truncates) {@code path} and writes a file of the given schema to it. */
-    public static VortexWriter create(Path path, DType.Struct schema, WriteOptions options) {
+    /**
+     * Creates (or truncates) {@code path} and writes a file of the given schema to it, with {@code context}'s
+     * encodings, compressor and column strategies.
+     */
+    public static VortexWriter create(Path path, DType.Struct schema, WriteOptions options, QuireContext context) {
+        Objects.requireNonNull(context, "context is null");
         // Before the file is truncated: a host that cannot write must not destroy what is there.
         ByteOrderCheck.requireLittleEndianHost();
         FileChannel channel;
@@ -130,7 +133,7 @@ public final class VortexWriter implements AutoCloseable {
             throw new QuireIoException("cannot create " + path + ": " + e.getMessage(), e);
         }
         try {
-            return new VortexWriter(schema, channel, true, options);
+            return new VortexWriter(schema, channel, true, options, context);
         } catch (RuntimeException e) {
             try {
                 channel.close();
@@ -147,7 +150,13 @@ public final class VortexWriter implements AutoCloseable {
 
     /** Writes to a channel the caller owns; {@link #close()} finishes the file but leaves the channel open. */
     public static VortexWriter create(WritableByteChannel channel, DType.Struct schema, WriteOptions options) {
-        return new VortexWriter(schema, channel, false, options);
+        return create(channel, schema, options, QuireContext.defaults());
+    }
+
+    /** Writes to a channel the caller owns with {@code context}; {@link #close()} leaves the channel open. */
+    public static VortexWriter create(WritableByteChannel channel, DType.Struct schema, WriteOptions options,
+            QuireContext context) {
+        return new VortexWriter(schema, channel, false, options, context);
     }
 
     public DType.Struct schema() {

@@ -2,13 +2,14 @@ package dev.quire.layout.scan;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.UnsupportedFeatureException;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.expr.BoundExpr;
 import dev.quire.layout.expr.Expr;
-import dev.quire.layout.file.VortexFile;
+import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.Pruning;
 import dev.quire.splits.RowSplits;
 import dev.quire.splits.SplitRange;
@@ -48,8 +49,10 @@ public final class Scan {
     /** The most splits {@link #splitBoundaries()} lists (128 MiB of boundaries). */
     public static final int MAX_LISTED_SPLITS = 1 << 24;
 
-    private final VortexFile file;
+    private final LayoutReader root;
+    private final QuireContext context;
     private final DType.Struct dtype;
+    private final long rowCount;
     private List<FieldPath> columns = List.of();
     private Projection projection = Projection.all();
     private BoundExpr filter;
@@ -65,20 +68,24 @@ public final class Scan {
     private boolean canonical = true;
 
     /**
-     * A scan of all of {@code file}'s rows and columns.
+     * A scan of all the rows and columns that {@code root} (a file's root reader) reads, with the settings of
+     * {@code context}: whether filters use kernels ({@link QuireContext#FILTER_KERNELS}) and how splits are collected
+     * ({@link QuireContext#SKIP_SPLITLESS_CHILDREN}). {@code VortexFile.scan()} is the usual way to get one.
      *
-     * @throws InvalidArgumentException when the system property {@value BoundExpr#KERNELS_PROPERTY} is set to
-     *     something other than {@code true} or {@code false}
+     * @throws UnsupportedFeatureException when the root dtype is not a struct
+     * @throws InvalidArgumentException when a setting's value does not parse
      */
-    public Scan(VortexFile file) {
-        this.file = Objects.requireNonNull(file, "file is null");
-        if (!(file.dtype() instanceof DType.Struct s)) {
+    public Scan(LayoutReader root, QuireContext context) {
+        this.root = Objects.requireNonNull(root, "root is null");
+        this.context = Objects.requireNonNull(context, "context is null");
+        if (!(root.dtype() instanceof DType.Struct s)) {
             throw new UnsupportedFeatureException("scans need a file whose root dtype is a struct, this one is "
-                    + file.dtype());
+                    + root.dtype());
         }
         this.dtype = s;
-        this.to = file.rowCount();
-        this.filterKernels = BoundExpr.kernelsByDefault();
+        this.rowCount = root.rowCount();
+        this.to = rowCount;
+        this.filterKernels = context.setting(QuireContext.FILTER_KERNELS);
     }
 
     /** Keeps only these columns; nested fields are written as dotted paths ({@code address.city}). */
@@ -109,9 +116,9 @@ public final class Scan {
 
     /** Reads rows {@code [from, to)} only. */
     public Scan rowRange(long from, long to) {
-        if (from < 0 || to < from || to > file.rowCount()) {
+        if (from < 0 || to < from || to > rowCount) {
             throw new InvalidArgumentException("row range [" + from + ", " + to + ") is outside the file's "
-                    + file.rowCount() + " rows");
+                    + rowCount + " rows");
         }
         this.from = from;
         this.to = to;
@@ -165,11 +172,11 @@ public final class Scan {
 
     /**
      * Whether the filter may be answered from encoded columns through their
-     * {@link dev.quire.layout.spi.FilterKernel}s (a dictionary evaluates a predicate once on its values and maps
+     * {@link dev.quire.layout.expr.FilterKernel}s (a dictionary evaluates a predicate once on its values and maps
      * the result to its codes) or every row of the filter's columns is decoded and the predicate evaluated on the
-     * canonical values. The rows returned are the same either way. The default is to use kernels, unless the system
-     * property {@value BoundExpr#KERNELS_PROPERTY} is {@code false}; turning them off is for measuring what they save
-     * and for ruling a kernel out when a filtered result looks wrong. Pruning by statistics (zone maps, dictionary
+     * canonical values. The rows returned are the same either way. The default is the context's
+     * {@link QuireContext#FILTER_KERNELS} setting (on unless set otherwise); turning them off is for measuring what
+     * they save and for ruling a kernel out when a filtered result looks wrong. Pruning by statistics (zone maps, dictionary
      * minimum and maximum) is not affected.
      */
     public Scan filterKernels(boolean use) {
@@ -252,14 +259,15 @@ public final class Scan {
 
     /**
      * The natural boundaries of the columns read (projected and filtered) inside the scan's row range, collected
-     * from the readers, which skip children that register no interior splits.
+     * from the readers as the context's {@link QuireContext#SKIP_SPLITLESS_CHILDREN} setting says.
      */
     private long[] boundaries(Projection read) {
-        RowSplits splits = RowSplits.skippingSplitlessChildren();
+        RowSplits splits = context.setting(QuireContext.SKIP_SPLITLESS_CHILDREN)
+                ? RowSplits.skippingSplitlessChildren() : RowSplits.walkingEveryChild();
         SplitRange range = new SplitRange(0, from, to);
-        file.reader().registerSplits(read.fieldMask(), range, splits);
+        root.registerSplits(read.fieldMask(), range, splits);
         if (filter != null && !read.isAll()) {
-            file.reader().registerSplits(filterColumns().fieldMask(), range, splits);
+            root.registerSplits(filterColumns().fieldMask(), range, splits);
         }
         return splits.boundaries();
     }
@@ -307,7 +315,7 @@ public final class Scan {
         Executor pool = executor != null ? executor : ScanPool.shared();
         Conjuncts conjuncts = filter == null ? null : new Conjuncts(filter, dtype, filterKernels);
         Pruning pruning = filter == null ? null : Pruning.of(filter);
-        return new ScanRun(file.layout(), file.reader(), read, conjuncts, pruning, selection, plan(read, true),
+        return new ScanRun(root.layout(), root, read, conjuncts, pruning, selection, plan(read, true),
                 limit, ordered, concurrency, pool, sink, canonical);
     }
 

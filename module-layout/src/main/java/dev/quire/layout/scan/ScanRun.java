@@ -8,6 +8,8 @@ import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.Pruning;
+import dev.quire.layout.spi.SegmentBatch;
+import dev.quire.layout.spi.SegmentSource;
 import dev.quire.splits.RowRange;
 import dev.quire.splits.internal.SplitPlan;
 import java.util.ArrayDeque;
@@ -36,6 +38,8 @@ import java.util.function.Consumer;
  */
 final class ScanRun implements AutoCloseable {
     private final Layout layout;
+    /** The file's segments read at once: for the stages of a task that run after its first reads. */
+    private final SegmentSource direct;
     private final LayoutReader root;
     private final Projection projection;
     private final Conjuncts conjuncts;
@@ -69,6 +73,7 @@ final class ScanRun implements AutoCloseable {
             Selection selection, SplitPlan plan, long limit, boolean ordered, int concurrency, Executor pool,
             Consumer<? super StructArray> sink, boolean canonical) {
         this.layout = layout;
+        this.direct = layout.segments();
         this.canonical = canonical;
         this.root = root;
         this.projection = projection;
@@ -238,7 +243,7 @@ final class ScanRun implements AutoCloseable {
         if (cancelled.get() || !plan.hasNext() || running >= concurrency) {
             return;
         }
-        try (Layout.ReadBatch batch = layout.batchReads(pool)) {
+        try (SegmentBatch batch = layout.batchSegments(pool)) {
             while (running < concurrency && plan.hasNext()) {
                 // The plan skips to selected rows, cuts sparse selections to exact ranges, and drops empty splits.
                 RowRange split = plan.nextSplit();
@@ -248,7 +253,7 @@ final class ScanRun implements AutoCloseable {
                 long from = split.from();
                 long to = split.to();
                 RowMask selected = selection.mask(from, to);
-                CompletableFuture<StructArray> task = start(from, to, selected);
+                CompletableFuture<StructArray> task = start(from, to, selected, batch);
                 started.add(task);
                 running++;
                 if (ordered) {
@@ -261,23 +266,27 @@ final class ScanRun implements AutoCloseable {
         started.removeIf(CompletableFuture::isDone);
     }
 
-    private CompletableFuture<StructArray> start(long from, long to, RowMask selected) {
+    /**
+     * Starts the task of split {@code [from, to)}. Its first reads go through {@code batch}; a stage that runs
+     * after the batch closed (pruning that waited for a zone table) reads through it at once.
+     */
+    private CompletableFuture<StructArray> start(long from, long to, RowMask selected, SegmentSource batch) {
         splits.increment();
         if (pruning == null) {
             // Nothing to prune: no completed future to compose on, one stage less per split. A reader that fails
             // at once fails the task, as it would have inside the stage, not the consumer's call.
             try {
-                return afterPruning(from, to, selected);
+                return afterPruning(from, to, selected, batch);
             } catch (RuntimeException | Error e) {
                 return CompletableFuture.failedFuture(e);
             }
         }
-        return root.prune(from, to, pruning).thenCompose(statistics -> afterPruning(from, to, and(selected,
-                statistics)));
+        return root.prune(from, to, pruning, batch).thenCompose(statistics -> afterPruning(from, to, and(selected,
+                statistics), batch));
     }
 
     /** Scans the split {@code [from, to)} once pruning left the rows {@code all} (every row when null). */
-    private CompletableFuture<StructArray> afterPruning(long from, long to, RowMask all) {
+    private CompletableFuture<StructArray> afterPruning(long from, long to, RowMask all, SegmentSource batch) {
         if (all != null && all.isAllFalse()) {
             splitsPruned.increment();
             return CompletableFuture.completedFuture(null);
@@ -301,18 +310,18 @@ final class ScanRun implements AutoCloseable {
                 mask = all.slice(first, last + 1);
             }
         }
-        return scan(start, end, mask);
+        return scan(start, end, mask, batch);
     }
 
     /** Filters and projects rows {@code [from, to)}, of which {@code mask} (all when null) may match. */
-    private CompletableFuture<StructArray> scan(long from, long to, RowMask mask) {
+    private CompletableFuture<StructArray> scan(long from, long to, RowMask mask, SegmentSource batch) {
         rowsScanned.add(to - from);
         if (conjuncts == null) {
-            return project(from, to, mask);
+            return project(from, to, mask, batch);
         }
         List<Conjuncts.Conjunct> order = conjuncts.ordered();
-        CompletableFuture<Array> first = root.read(from, to, order.getFirst().columns);
-        return filter(from, to, order, 0, first, mask).thenCompose(m -> project(from, to, m));
+        CompletableFuture<Array> first = root.read(from, to, order.getFirst().columns, batch);
+        return filter(from, to, order, 0, first, mask).thenCompose(m -> project(from, to, m, direct));
     }
 
     /** Evaluates conjunct {@code k} on its columns, then the next ones, while any row is left. */
@@ -330,16 +339,16 @@ final class ScanRun implements AutoCloseable {
             if (out == 0 || k + 1 == order.size()) {
                 return CompletableFuture.completedFuture(next);
             }
-            return filter(from, to, order, k + 1, root.read(from, to, order.get(k + 1).columns), next);
+            return filter(from, to, order, k + 1, root.read(from, to, order.get(k + 1).columns, direct), next);
         }, pool);
     }
 
     /** Reads the projected columns of the split and keeps the rows {@code mask} selects (all when null). */
-    private CompletableFuture<StructArray> project(long from, long to, RowMask mask) {
+    private CompletableFuture<StructArray> project(long from, long to, RowMask mask, SegmentSource segments) {
         if (mask != null && mask.isAllFalse()) {
             return CompletableFuture.completedFuture(null);
         }
-        return root.read(from, to, projection).thenApplyAsync(array -> {
+        return root.read(from, to, projection, segments).thenApplyAsync(array -> {
             checkCancelled();
             // Keep the rows first, then decode: encoded columns may decode only the rows kept (TakeKernel).
             Array kept = mask == null || mask.isAllTrue() ? array : Take.take(array, mask, !canonical);

@@ -3,15 +3,15 @@ package dev.quire.layout.spi;
 import dev.quire.layout.array.Array;
 
 /**
- * Compresses the arrays the writer puts in flat layouts, found through {@link java.util.ServiceLoader}. When
- * {@link dev.quire.layout.file.WriteOptions#compression() compression} is on, the writer hands every array it is
- * about to serialize into a flat layout (a column's chunks, a column strategy's arrays through
- * {@link ChunkSink#writeArray}, zone-map tables, struct validity) to the compressor with the highest
- * {@link #priority()}, and writes what it returns. Without any compressor on the path, arrays are written as given.
+ * Compresses the arrays the writer puts in flat layouts, found through {@link java.util.ServiceLoader} into a
+ * context's {@link Plugins}. When {@link dev.quire.layout.format.WriteOptions#compression() compression} is on, the
+ * writer hands every array it is about to serialize into a flat layout (a column's chunks, a column strategy's arrays
+ * through {@link ChunkSink#writeArray}, zone-map tables, struct validity) to its context's compressor with the highest
+ * {@link #priority()}, and writes what it returns. Without any compressor, arrays are written as given.
  *
  * <p>The returned array must hold the same values as its input (same dtype, length, nulls), and every node of it must
- * have an {@link ArrayEncoding} that {@link ArrayEncoding#canEncode() can encode} it. Implementations are stateless
- * and thread-safe. Declare {@code provides dev.quire.layout.spi.ArrayCompressor with ...} in
+ * have an {@link ArrayEncoding} in {@code plugins} that {@link ArrayEncoding#canEncode() can encode} it; a
+ * compressor measures what it builds with {@link Plugins#encode}. Implementations are stateless and thread-safe. Declare {@code provides dev.quire.layout.spi.ArrayCompressor with ...} in
  * {@code module-info.java} and list the class in {@code META-INF/services/dev.quire.layout.spi.ArrayCompressor}.
  */
 public interface ArrayCompressor {
@@ -19,7 +19,7 @@ public interface ArrayCompressor {
     /** A dotted lower-case name, such as {@code quire.btrblocks}. */
     String id();
 
-    /** Among compressors on the path, the highest priority is used (ties go to the smaller id). */
+    /** Among a context's compressors, the highest priority is used (ties go to the smaller id). */
     default int priority() {
         return 0;
     }
@@ -29,22 +29,22 @@ public interface ArrayCompressor {
      * input is usually canonical but may already be encoded (a strategy's own arrays); it may be reused by the caller
      * after this returns, so the result must not depend on it changing.
      */
-    Array compress(Array array);
+    Array compress(Array array, Plugins plugins);
 
     /**
      * The bytes {@code array} would take once compressed, estimated the cheap way (on a sample, as the choice of an
      * encoding is made): for a writer deciding between layouts, such as a dictionary strategy weighing codes and
      * values against the plain column. Never below zero.
      */
-    long estimateSize(Array array);
+    long estimateSize(Array array, Plugins plugins);
 
     /**
      * {@link #estimateSize} that remembers how it got there: for a writer that weighs {@code array} and may then write
      * it, so the encoding is not chosen twice. {@link Estimate#compress()} returns what {@link #compress} would. The
      * default estimates now and compresses afresh when asked.
      */
-    default Estimate estimate(Array array) {
-        long bytes = estimateSize(array);
+    default Estimate estimate(Array array, Plugins plugins) {
+        long bytes = estimateSize(array, plugins);
         return new Estimate() {
             @Override
             public long bytes() {
@@ -53,7 +53,7 @@ public interface ArrayCompressor {
 
             @Override
             public Array compress() {
-                return ArrayCompressor.this.compress(array);
+                return ArrayCompressor.this.compress(array, plugins);
             }
         };
     }
@@ -63,7 +63,7 @@ public interface ArrayCompressor {
         /** What {@link #estimateSize} returns for the array. */
         long bytes();
 
-        /** The array compressed, as {@link #compress(Array)} would return it. */
+        /** The array compressed, as {@link ArrayCompressor#compress} would return it. */
         Array compress();
     }
 }

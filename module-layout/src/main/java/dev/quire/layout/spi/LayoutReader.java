@@ -28,24 +28,26 @@ public interface LayoutReader {
      * ({@code range.offset()} + local row), in ascending order. Boundaries outside the range may be left out.
      *
      * <p>A child whose layout registers no interior splits ({@link Layout#childHasNoInteriorSplits(int)}) ends where
-     * its parent already knows, so when {@link RowSplits#skipsSplitlessChildren()} a reader adds that end itself and
-     * builds neither the child's layout nor its reader. A reader of several fields pushes its own end once, after
+     * its parent already knows ({@link Layout#childOffsets()}), so when {@link RowSplits#skipsSplitlessChildren()} a
+     * reader adds that end itself and builds neither the child's layout nor its reader. A reader of several fields pushes its own end once, after
      * walking them, so that aligned columns stay one ascending run.
      */
     void registerSplits(FieldMask mask, SplitRange range, RowSplits splits);
 
     /**
      * Reads rows {@code [from, to)} of this node (local row numbers), keeping the fields {@code projection} selects.
-     * The array has {@code projection.apply(dtype())} as its dtype.
+     * The array has {@code projection.apply(dtype())} as its dtype. Segments are read through {@code segments}, which
+     * is also what children are handed.
      */
-    CompletableFuture<Array> read(long from, long to, Projection projection);
+    CompletableFuture<Array> read(long from, long to, Projection projection, SegmentSource segments);
 
     /**
      * Which rows of {@code [from, to)} (local row numbers) might satisfy the request's filter, judged from
      * statistics alone: a cleared bit means statistics prove the row cannot match. Must be sound (never clear a row
-     * that matches); reads no data, only statistics. The default knows nothing and keeps every row.
+     * that matches); reads no data, only statistics (through {@code segments}). The default knows nothing and keeps
+     * every row.
      */
-    default CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
+    default CompletableFuture<RowMask> prune(long from, long to, Pruning pruning, SegmentSource segments) {
         return CompletableFuture.completedFuture(RowMask.all(to - from));
     }
 

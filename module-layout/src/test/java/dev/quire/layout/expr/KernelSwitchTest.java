@@ -13,7 +13,7 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.expr.FilterKernel;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -136,19 +136,10 @@ class KernelSwitchTest {
     }
 
     @Test
-    void theDefaultUsesKernelsUnlessThePropertySaysFalse() {
-        assertTrue(BoundExpr.parseKernels(null));
-        assertTrue(BoundExpr.parseKernels("true"));
-        assertTrue(BoundExpr.parseKernels("TRUE"));
-        assertFalse(BoundExpr.parseKernels("false"));
-        assertFalse(BoundExpr.parseKernels("False"));
-        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> BoundExpr.parseKernels("no"));
-        assertTrue(e.getMessage().contains(BoundExpr.KERNELS_PROPERTY) && e.getMessage().contains("'no'"),
-                e.getMessage());
-        // The test JVM does not set the property: evaluate(batch) takes the kernel's (lying) answer.
+    void evaluateWithoutAChoiceUsesKernels() {
         LyingKernelArray x = new LyingKernelArray(of(I64, 1L, 2L));
         StructArray b = batch("x", x);
-        assertTrue(BoundExpr.kernelsByDefault());
+        // The kernel lies: its answer shows that evaluate(batch) asked it.
         assertEquals(List.of(0L, 1L), Columns.rows(Expr.parse("x = 2").bind(b.dtype()).evaluate(b)));
     }
 }

@@ -16,7 +16,7 @@ import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.expr.FilterKernel;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

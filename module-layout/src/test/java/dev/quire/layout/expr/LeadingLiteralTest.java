@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.expr.FilterKernel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;

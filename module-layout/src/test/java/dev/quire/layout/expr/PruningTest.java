@@ -10,7 +10,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.dtype.Temporal;
-import dev.quire.layout.file.ArrayStats;
+import dev.quire.layout.format.ArrayStats;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -18,7 +18,7 @@ import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.Pruning;
 import java.io.ByteArrayOutputStream;
@@ -43,7 +43,7 @@ class ZonePruningTest {
     }
 
     static RowMask prune(VortexFile file, BoundExpr filter, Pruning pruning) {
-        return file.reader().prune(0, file.rowCount(), pruning).join();
+        return file.reader().prune(0, file.rowCount(), pruning, file.layout().segments()).join();
     }
 
     @Test
@@ -131,7 +131,7 @@ class ZonePruningTest {
 
             // A row range inside one zone asks about that zone only.
             pruning = Pruning.of(below);
-            RowMask slice = file.reader().prune(20_000, 20_100, pruning).join();
+            RowMask slice = file.reader().prune(20_000, 20_100, pruning, file.layout().segments()).join();
             assertEquals(1, pruning.zonesConsidered());
             assertTrue(slice.isAllFalse());
 
@@ -160,7 +160,7 @@ class ZonePruningTest {
                     long length = i % 2 == 0 ? r.nextLong(n - from + 1) : r.nextInt(9000);
                     long to = i == 0 ? n : Math.min(n, from + length);
                     Pruning pruning = Pruning.of(filter);
-                    RowMask part = file.reader().prune(from, to, pruning).join();
+                    RowMask part = file.reader().prune(from, to, pruning, file.layout().segments()).join();
                     assertEquals(whole.slice(from, to), part, text + ", rows [" + from + ", " + to + ")");
                 }
             }

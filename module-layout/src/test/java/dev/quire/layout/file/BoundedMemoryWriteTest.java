@@ -11,6 +11,7 @@ import dev.quire.layout.array.VarBinViewBuilder;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.format.WriteOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import org.junit.jupiter.api.Test;

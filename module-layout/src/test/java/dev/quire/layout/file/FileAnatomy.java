@@ -1,5 +1,6 @@
 package dev.quire.layout.file;
 
+import dev.quire.layout.format.SegmentSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;

@@ -13,6 +13,8 @@ import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.format.ArrayStats;
+import dev.quire.layout.format.ArrayEncodingTree;
 import dev.quire.layout.spi.Layout;
 import java.nio.file.Path;
 import java.util.List;

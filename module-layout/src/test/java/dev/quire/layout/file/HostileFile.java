@@ -2,6 +2,7 @@ package dev.quire.layout.file;
 
 import com.google.flatbuffers.FlatBufferBuilder;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.format.SegmentSpec;
 import dev.quire.layout.internal.fb.DTypeFlatbuffers;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;

@@ -23,6 +23,8 @@ import dev.quire.layout.dtype.PType;
 import dev.quire.layout.file.HostileFile.ArrayNode;
 import dev.quire.layout.file.HostileFile.BufferSpec;
 import dev.quire.layout.file.HostileFile.LayoutNode;
+import dev.quire.layout.format.SegmentSpec;
+import dev.quire.layout.format.ReadLimits;
 import dev.quire.layout.internal.fb.DTypeFlatbuffers;
 import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.scan.Scan;

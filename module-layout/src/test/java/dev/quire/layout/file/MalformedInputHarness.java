@@ -4,6 +4,7 @@ import dev.quire.errors.MalformedFileException;
 import dev.quire.errors.QuireException;
 import dev.quire.errors.UnknownEncodingException;
 import dev.quire.errors.UnsupportedFeatureException;
+import dev.quire.layout.format.ReadLimits;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.quire.layout.Fixtures;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.format.SegmentSpec;
+import dev.quire.layout.format.ReadLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.quire.layout.file;
 
+import dev.quire.layout.format.ReadLimits;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -15,6 +15,7 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.format.WriteOptions;
 import java.io.ByteArrayOutputStream;
 import java.nio.channels.Channels;
 import java.nio.channels.WritableByteChannel;

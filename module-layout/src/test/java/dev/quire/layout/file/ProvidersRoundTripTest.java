@@ -10,6 +10,8 @@ import dev.quire.layout.Fixtures;
 import dev.quire.layout.TestData;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
+import dev.quire.layout.format.ReadLimits;
+import dev.quire.layout.format.WriteOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

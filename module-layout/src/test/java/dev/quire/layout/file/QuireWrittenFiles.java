@@ -8,6 +8,7 @@ import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.dtype.Temporal;
 import dev.quire.layout.dtype.TimeUnit;
+import dev.quire.layout.format.WriteOptions;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -9,6 +9,7 @@ import dev.quire.layout.array.NullArray;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.format.ReadLimits;
 import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.scan.Scan;
 import java.lang.foreign.MemorySegment;

@@ -12,6 +12,7 @@ import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.spi.Layout;
 import java.io.ByteArrayOutputStream;
 import java.nio.channels.Channels;

@@ -16,7 +16,7 @@ import dev.quire.layout.expr.Fixture;
 import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.io.ByteArrayOutputStream;
 import java.nio.channels.Channels;
 import java.util.ArrayList;

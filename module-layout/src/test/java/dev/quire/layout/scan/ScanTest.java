@@ -20,7 +20,7 @@ import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.io.ByteArrayOutputStream;
 import java.nio.channels.Channels;
 import java.util.List;

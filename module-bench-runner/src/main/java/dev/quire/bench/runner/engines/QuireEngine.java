@@ -23,7 +23,7 @@ import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.ReadAtFactory;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

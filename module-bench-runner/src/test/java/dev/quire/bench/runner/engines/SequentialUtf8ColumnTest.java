@@ -22,7 +22,7 @@ import dev.quire.layout.dtype.Field;
 import dev.quire.bench.runner.tpch.LineItems;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.scan.BatchStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

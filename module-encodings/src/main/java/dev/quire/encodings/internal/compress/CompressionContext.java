@@ -3,6 +3,7 @@ package dev.quire.encodings.internal.compress;
 import dev.quire.encodings.internal.IntegerStats;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.PrimitiveArray;
+import dev.quire.layout.spi.Plugins;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -17,6 +18,8 @@ import java.util.Set;
  */
 public final class CompressionContext {
     private final Compressor compressor;
+    /** The writer's plugins, which measure what schemes build. */
+    private final Plugins plugins;
     private final int level;
     private final int budget;
     private final boolean sampling;
@@ -24,13 +27,15 @@ public final class CompressionContext {
     private final Map<PrimitiveArray, IntegerStats> stats;
 
     /** The context of a top-level compression (a chunk), with nothing remembered yet. */
-    CompressionContext(Compressor compressor, int level, int budget, boolean sampling, Set<String> excluded) {
-        this(compressor, level, budget, sampling, excluded, new IdentityHashMap<>());
+    CompressionContext(Compressor compressor, Plugins plugins, int level, int budget, boolean sampling,
+            Set<String> excluded) {
+        this(compressor, plugins, level, budget, sampling, excluded, new IdentityHashMap<>());
     }
 
-    private CompressionContext(Compressor compressor, int level, int budget, boolean sampling, Set<String> excluded,
-            Map<PrimitiveArray, IntegerStats> stats) {
+    private CompressionContext(Compressor compressor, Plugins plugins, int level, int budget, boolean sampling,
+            Set<String> excluded, Map<PrimitiveArray, IntegerStats> stats) {
         this.compressor = compressor;
+        this.plugins = plugins;
         this.level = level;
         this.budget = budget;
         this.sampling = sampling;
@@ -70,12 +75,13 @@ public final class CompressionContext {
         }
         Set<String> all = new HashSet<>(excluded);
         all.addAll(alsoExcluded);
-        return compressor.compress(child, new CompressionContext(compressor, level, budget, sampling, all, stats));
+        return compressor.compress(child, new CompressionContext(compressor, plugins, level, budget, sampling, all,
+                stats));
     }
 
     /** The bytes {@code array} takes when written: the sum of its buffers and its children's, as serialized. */
     public long byteSize(Array array) {
-        return EncodedSize.of(array);
+        return plugins.encode(array).byteSize();
     }
 
     /**
@@ -90,11 +96,12 @@ public final class CompressionContext {
     CompressionContext below(Scheme scheme) {
         Set<String> all = new HashSet<>(excluded);
         all.add(scheme.id());
-        return new CompressionContext(compressor, level + 1, budget - scheme.decodeCost(), sampling, all, stats);
+        return new CompressionContext(compressor, plugins, level + 1, budget - scheme.decodeCost(), sampling, all,
+                stats);
     }
 
     /** This context, marked as working on a sample. */
     CompressionContext asSampling() {
-        return sampling ? this : new CompressionContext(compressor, level, budget, true, excluded, stats);
+        return sampling ? this : new CompressionContext(compressor, plugins, level, budget, true, excluded, stats);
     }
 }

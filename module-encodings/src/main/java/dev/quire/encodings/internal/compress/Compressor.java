@@ -9,6 +9,7 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.spi.ArrayCompressor;
+import dev.quire.layout.spi.Plugins;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -105,8 +106,8 @@ public final class Compressor implements ArrayCompressor {
     }
 
     @Override
-    public Array compress(Array array) {
-        return compress(array, new CompressionContext(this, 0, decodeBudget, false, Set.of()));
+    public Array compress(Array array, Plugins plugins) {
+        return compress(array, new CompressionContext(this, plugins, 0, decodeBudget, false, Set.of()));
     }
 
     /** Compresses {@code array} at the point {@code ctx} describes. */
@@ -128,21 +129,21 @@ public final class Compressor implements ArrayCompressor {
     }
 
     @Override
-    public long estimateSize(Array array) {
-        return estimate(array).bytes();
+    public long estimateSize(Array array, Plugins plugins) {
+        return estimate(array, plugins).bytes();
     }
 
     /** The estimate of {@link #estimateSize}, keeping the choice (and the statistics) for compressing afterwards. */
     @Override
-    public Estimate estimate(Array array) {
+    public Estimate estimate(Array array, Plugins plugins) {
         if (array.length() == 0 || !isCanonical(array)) {
-            return new Chosen(array, null, null, EncodedSize.of(array), array);
+            return new Chosen(array, null, null, plugins.encode(array).byteSize(), array);
         }
-        CompressionContext ctx = new CompressionContext(this, 0, decodeBudget, false, Set.of());
+        CompressionContext ctx = new CompressionContext(this, plugins, 0, decodeBudget, false, Set.of());
         Choice choice = choose(array, ctx);
         if (choice.bytes() < 0) {
             Array descended = descend(array, ctx);
-            return new Chosen(array, ctx, choice, EncodedSize.of(descended), descended);
+            return new Chosen(array, ctx, choice, plugins.encode(descended).byteSize(), descended);
         }
         if (choice.sampleLength() == array.length()) {
             return new Chosen(array, ctx, choice, choice.bytes(), null);
@@ -154,7 +155,7 @@ public final class Compressor implements ArrayCompressor {
     }
 
     /**
-     * An estimate with what it chose: compressing goes on from the choice as {@link #compress(Array)} does from its
+     * An estimate with what it chose: compressing goes on from the choice as {@link #compress(Array, Plugins)} does from its
      * own (the same, since choosing is deterministic), or returns the array already compressed to measure it.
      */
     private final class Chosen implements Estimate {

@@ -10,7 +10,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.expr.KeyRange;
 import dev.quire.layout.expr.ValuePredicate;
-import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.expr.FilterKernel;
 import dev.quire.layout.spi.TakeKernel;
 import java.math.BigInteger;
 import java.util.Arrays;

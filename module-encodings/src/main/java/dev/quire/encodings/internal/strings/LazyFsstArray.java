@@ -11,7 +11,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.expr.BytesPredicate;
 import dev.quire.layout.expr.ValuePredicate;
 import dev.quire.layout.spi.ArrayParts;
-import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.expr.FilterKernel;
 import dev.quire.layout.spi.IntegerBlocks;
 import dev.quire.layout.spi.TakeKernel;
 import java.lang.foreign.MemorySegment;

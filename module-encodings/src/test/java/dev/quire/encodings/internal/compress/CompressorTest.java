@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.encodings.internal.IntegerStats;
+import dev.quire.encodings.internal.Plugins;
 import dev.quire.encodings.internal.RoundTrip;
 import dev.quire.encodings.internal.TestArrays;
 import dev.quire.layout.array.Array;
@@ -14,7 +15,6 @@ import dev.quire.layout.array.ConstantArray;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.ArrayCompressors;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -75,7 +75,7 @@ class CompressorTest {
     void picksASchemeThatShrinksTheSampleAndCompressesTheWholeArray() {
         AllEqual scheme = new AllEqual(0);
         Compressor c = new Compressor(List.of(scheme), 3, 8);
-        Array out = c.compress(filled(100_000, 7));
+        Array out = c.compress(filled(100_000, 7), Plugins.ALL);
         assertInstanceOf(ConstantArray.class, out);
         assertEquals(100_000, out.length());
         assertEquals(7L, out.scalarAt(99_999).value());
@@ -91,17 +91,17 @@ class CompressorTest {
             v[i] = i * 31L;
         }
         PrimitiveArray in = TestArrays.primitive(PType.I64, v);
-        assertSame(in, new Compressor(List.of(new AllEqual(0)), 3, 8).compress(in));
+        assertSame(in, new Compressor(List.of(new AllEqual(0)), 3, 8).compress(in, Plugins.ALL));
     }
 
     @Test
     void respectsTheDecodeBudgetAndTheLevelLimit() {
         PrimitiveArray in = filled(3000, 1);
-        assertSame(in, new Compressor(List.of(new AllEqual(9)), 3, 8).compress(in));
+        assertSame(in, new Compressor(List.of(new AllEqual(9)), 3, 8).compress(in, Plugins.ALL));
         AllEqual scheme = new AllEqual(0);
         Compressor c = new Compressor(List.of(scheme), 1, 8);
         // A scheme's children are compressed a level deeper; at the limit they stay as they are.
-        CompressionContext top = new CompressionContext(c, 0, 8, false, Set.of());
+        CompressionContext top = new CompressionContext(c, Plugins.ALL, 0, 8, false, Set.of());
         assertSame(in, top.below(scheme).compress(in));
         assertTrue(scheme.levels.isEmpty());
     }
@@ -111,7 +111,7 @@ class CompressorTest {
         Compressor c = new Compressor(List.of(new AllEqual(0)), 3, 8);
         PrimitiveArray in = filled(3000, 7);
         PrimitiveArray other = filled(3000, 7);
-        CompressionContext top = new CompressionContext(c, 0, 8, false, Set.of());
+        CompressionContext top = new CompressionContext(c, Plugins.ALL, 0, 8, false, Set.of());
         IntegerStats stats = top.integerStats(in);
         assertEquals(7, stats.min());
         assertEquals(7, stats.max());
@@ -122,7 +122,7 @@ class CompressorTest {
         // ...by identity: equal values in another array are another array.
         assertNotSame(stats, top.integerStats(other));
         // A new compression starts with nothing remembered.
-        assertNotSame(stats, new CompressionContext(c, 0, 8, false, Set.of()).integerStats(in));
+        assertNotSame(stats, new CompressionContext(c, Plugins.ALL, 0, 8, false, Set.of()).integerStats(in));
     }
 
     @Test
@@ -130,7 +130,7 @@ class CompressorTest {
         AllEqual scheme = new AllEqual(0);
         Compressor c = new Compressor(List.of(scheme), 3, 8);
         PrimitiveArray in = filled(3000, 1);
-        CompressionContext top = new CompressionContext(c, 0, 8, false, Set.of());
+        CompressionContext top = new CompressionContext(c, Plugins.ALL, 0, 8, false, Set.of());
         assertSame(in, top.below(scheme).compress(in));
         assertInstanceOf(ConstantArray.class, top.compress(in));
     }
@@ -144,7 +144,7 @@ class CompressorTest {
         }
         PrimitiveArray distinct = TestArrays.primitive(PType.I64, v);
         StructArray in = StructArray.of(List.of("a", "b"), List.of(same, distinct));
-        Array out = new Compressor(List.of(new AllEqual(0)), 3, 8).compress(in);
+        Array out = new Compressor(List.of(new AllEqual(0)), 3, 8).compress(in, Plugins.ALL);
         StructArray struct = assertInstanceOf(StructArray.class, out);
         assertInstanceOf(ConstantArray.class, struct.field(0));
         assertSame(distinct, struct.field(1));
@@ -200,11 +200,11 @@ class CompressorTest {
                         java.util.Arrays.copyOf(noise, 2000)))),
                 TestArrays.primitive(PType.I64));
         for (Array a : arrays) {
-            var estimate = c.estimate(a);
-            assertEquals(c.estimateSize(a), estimate.bytes(), a.toString());
+            var estimate = c.estimate(a, Plugins.ALL);
+            assertEquals(c.estimateSize(a, Plugins.ALL), estimate.bytes(), a.toString());
             Array chosen = estimate.compress();
             assertSame(chosen, estimate.compress(), "compressed once");
-            assertEquals(HexFormat.of().formatHex(bytes(c.compress(a))), HexFormat.of().formatHex(bytes(chosen)),
+            assertEquals(HexFormat.of().formatHex(bytes(c.compress(a, Plugins.ALL))), HexFormat.of().formatHex(bytes(chosen)),
                     a + " compressed from its estimate");
         }
     }
@@ -212,7 +212,7 @@ class CompressorTest {
     /** Every buffer of {@code array} as serialized, back to back. */
     private static byte[] bytes(Array array) {
         var out = new java.io.ByteArrayOutputStream();
-        collect(EncodedSize.serialize(array), out);
+        collect(Plugins.ALL.encode(array), out);
         return out.toByteArray();
     }
 
@@ -229,7 +229,7 @@ class CompressorTest {
 
     @Test
     void theWriterFindsThisCompressor() {
-        assertInstanceOf(Compressor.class, ArrayCompressors.preferred().orElseThrow());
+        assertInstanceOf(Compressor.class, Plugins.ALL.compressor().orElseThrow());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.encodings.internal.IntegerStats;
+import dev.quire.encodings.internal.Plugins;
 import dev.quire.encodings.internal.RoundTrip;
 import dev.quire.encodings.internal.TestArrays;
 import dev.quire.encodings.internal.fastlanes.BitPackedEncoder;
@@ -27,7 +28,7 @@ class IntegerSchemesTest {
 
     /** Compresses, writes and reads back; checks every value and null; returns the compressed array. */
     static Array roundTrip(PrimitiveArray in) {
-        Array out = COMPRESSOR.compress(in);
+        Array out = COMPRESSOR.compress(in, Plugins.ALL);
         assertEquals(in.dtype(), out.dtype());
         assertEquals(in.length(), out.length());
         PrimitiveArray back = (PrimitiveArray) RoundTrip.of(out);
@@ -137,13 +138,13 @@ class IntegerSchemesTest {
     @Test
     void boolsAreConstantOrLeftAsTheyAre() {
         BoolArray same = BoolArray.of(new boolean[5000]);
-        assertInstanceOf(ConstantArray.class, COMPRESSOR.compress(same));
+        assertInstanceOf(ConstantArray.class, COMPRESSOR.compress(same, Plugins.ALL));
         boolean[] mixed = new boolean[5000];
         Random r = new Random(3);
         for (int i = 0; i < mixed.length; i++) {
             mixed[i] = r.nextBoolean();
         }
         BoolArray random = BoolArray.of(mixed);
-        assertEquals(random, COMPRESSOR.compress(random));
+        assertEquals(random, COMPRESSOR.compress(random, Plugins.ALL));
     }
 }

@@ -9,7 +9,7 @@ import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.expr.KeyRange;
 import dev.quire.layout.expr.ValuePredicate;
-import dev.quire.layout.spi.FilterKernel;
+import dev.quire.layout.expr.FilterKernel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.protobuf.ByteString;
 import dev.quire.encodings.internal.Expect;
+import dev.quire.encodings.internal.Plugins;
 import dev.quire.encodings.internal.TestArrays;
 import dev.quire.encodings.internal.TestParts;
 import dev.quire.encodings.internal.proto.PatchesMetadata;
@@ -22,7 +23,6 @@ import dev.quire.layout.array.VarBinViewArray;
 import dev.quire.layout.array.VarBinViewBuilder;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.PType;
-import dev.quire.layout.spi.ArrayEncodings;
 import dev.quire.layout.spi.ScalarValues;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -242,7 +242,7 @@ class RunsEncodingsTest {
     void everyEncodingIsFoundThroughTheServiceLoader() {
         for (String id : new String[] {"fastlanes.bitpacked", "fastlanes.for", "fastlanes.delta", "fastlanes.rle",
             "vortex.sequence", "vortex.runend", "vortex.sparse", "vortex.zigzag"}) {
-            assertEquals(id, ArrayEncodings.get(id).id());
+            assertEquals(id, Plugins.ALL.arrayEncoding(id).id());
         }
     }
 }

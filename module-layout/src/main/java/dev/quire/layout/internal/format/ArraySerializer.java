@@ -3,70 +3,34 @@ package dev.quire.layout.internal.format;
 import com.google.flatbuffers.FlatBufferBuilder;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.Array;
-import dev.quire.layout.array.BitBuffer;
-import dev.quire.layout.array.BoolArray;
-import dev.quire.layout.array.ConstantArray;
-import dev.quire.layout.array.Scalar;
-import dev.quire.layout.array.Validity;
-import dev.quire.layout.dtype.DType;
 import dev.quire.layout.spi.ArrayEncoder;
-import dev.quire.layout.spi.ArrayEncodings;
 import dev.quire.layout.spi.EncodedArray;
 import dev.quire.layout.spi.EncodedBuffer;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Serializes an array tree into the bytes of one segment: its buffers in pre-order, each padded to its alignment
  * relative to the segment start, then the Array flatbuffer padded to 8, then the flatbuffer's u32 length.
  */
-final class ArraySerializer implements ArrayEncoder {
+final class ArraySerializer {
 
     /** The bytes of one segment, as pieces to write in order. */
     record Serialized(List<MemorySegment> pieces, long length, int alignmentExponent) {}
 
+    private final ArrayEncoder encoder;
     private final SpecInterner arraySpecs;
     private final boolean lz4;
 
-    ArraySerializer(SpecInterner arraySpecs, boolean lz4) {
+    ArraySerializer(ArrayEncoder encoder, SpecInterner arraySpecs, boolean lz4) {
+        this.encoder = encoder;
         this.arraySpecs = arraySpecs;
         this.lz4 = lz4;
     }
 
-    @Override
-    public EncodedArray encode(Array child) {
-        var encoding = ArrayEncodings.get(child.encodingId());
-        if (!encoding.canEncode()) {
-            throw new InvalidArgumentException("arrays of encoding `" + child.encodingId() + "` cannot be written");
-        }
-        return encoding.encode(child, this);
-    }
-
-    @Override
-    public Optional<EncodedArray> validityChild(Validity validity, long length) {
-        return switch (validity) {
-            case Validity.NonNullable n -> Optional.empty();
-            case Validity.AllValid a -> Optional.empty();
-            case Validity.AllInvalid a -> Optional.of(encode(new ConstantArray(new Scalar(new DType.Bool(false),
-                    false), length)));
-            case Validity.Mask m -> {
-                BitBuffer bits = m.bits();
-                long ones = bits.countOnes();
-                if (ones == length) {
-                    yield Optional.empty();
-                }
-                if (ones == 0) {
-                    yield validityChild(Validity.ALL_INVALID, length);
-                }
-                yield Optional.of(encode(new BoolArray(bits, Validity.NON_NULLABLE)));
-            }
-        };
-    }
-
     Serialized serialize(Array array) {
-        EncodedArray root = encode(array);
+        EncodedArray root = encoder.encode(array);
         List<EncodedArray> preorder = new ArrayList<>();
         collect(root, preorder);
 

@@ -9,15 +9,17 @@ import dev.quire.layout.array.BoolArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.internal.zones.ZoneMapWriter;
 import dev.quire.layout.spi.ChunkEncoder;
 import dev.quire.layout.spi.ChunkSink;
-import dev.quire.layout.spi.ColumnStrategies;
+import dev.quire.layout.spi.ColumnStrategy;
+import dev.quire.layout.spi.Plugins;
 import dev.quire.layout.spi.WrittenLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -43,15 +45,26 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
     public static ColumnWriter create(DType.Struct dtype, FileWriter file, WriteOptions options,
             ExecutorService workers) {
         return new Columns(dtype, file, options.chunkBytes(), options.blockRows(),
-                options.zoneMaps() ? options.zoneRows() : 0, options, workers);
+                options.zoneMaps() ? options.zoneRows() : 0, options, file.plugins(), workers);
+    }
+
+    /** The encoder of the first of the column strategies (by priority) that applies to a column of {@code dtype}. */
+    static Optional<ChunkEncoder> strategyEncoder(DType dtype, WriteOptions options, Plugins plugins) {
+        for (ColumnStrategy strategy : plugins.columnStrategies()) {
+            Optional<ChunkEncoder> encoder = strategy.encoder(dtype, options, plugins);
+            if (encoder.isPresent()) {
+                return encoder;
+            }
+        }
+        return Optional.empty();
     }
 
     private static ColumnWriter forColumn(DType dtype, ChunkSink sink, long chunkBytes, int blockRows, int zoneRows,
-            WriteOptions options) {
+            WriteOptions options, Plugins plugins) {
         if (dtype instanceof DType.Struct s) {
-            return new Struct(s, sink, chunkBytes, blockRows, zoneRows, options);
+            return new Struct(s, sink, chunkBytes, blockRows, zoneRows, options, plugins);
         }
-        ChunkEncoder encoder = ColumnStrategies.encoderFor(dtype, options).orElse(null);
+        ChunkEncoder encoder = strategyEncoder(dtype, options, plugins).orElse(null);
         return new Leaf(dtype, sink, chunkBytes, blockRows, zoneRows, encoder);
     }
 
@@ -145,12 +158,12 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         private long rows;
 
         Struct(DType.Struct dtype, ChunkSink sink, long chunkBytes, int blockRows, int zoneRows,
-                WriteOptions options) {
+                WriteOptions options, Plugins plugins) {
             this.dtype = dtype;
             this.validity = dtype.nullable() ? new Leaf(new DType.Bool(false), sink, chunkBytes, blockRows, 0, null)
                     : null;
             for (var f : dtype.fields()) {
-                fields.add(forColumn(f.dtype(), sink, chunkBytes, blockRows, zoneRows, options));
+                fields.add(forColumn(f.dtype(), sink, chunkBytes, blockRows, zoneRows, options, plugins));
             }
         }
 
@@ -212,7 +225,7 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
         private long rows;
 
         Columns(DType.Struct dtype, FileWriter file, long chunkBytes, int blockRows, int zoneRows, WriteOptions options,
-                ExecutorService workers) {
+                Plugins plugins, ExecutorService workers) {
             this.file = file;
             this.workers = workers;
             if (dtype.nullable()) {
@@ -225,7 +238,7 @@ public abstract sealed class ColumnWriter permits ColumnWriter.Leaf, ColumnWrite
             for (var f : dtype.fields()) {
                 FileWriter.Lane lane = file.lane();
                 lanes.add(lane);
-                fields.add(forColumn(f.dtype(), lane, chunkBytes, blockRows, zoneRows, options));
+                fields.add(forColumn(f.dtype(), lane, chunkBytes, blockRows, zoneRows, options, plugins));
             }
             costs = new long[fields.size() + (validity == null ? 0 : 1)];
         }

@@ -1,25 +1,21 @@
 package dev.quire.layout.internal.format;
 
 import dev.quire.errors.MalformedFileException;
-import dev.quire.io.spi.ByteRange;
 import dev.quire.io.spi.ReadAt;
-import dev.quire.layout.file.ReadLimits;
-import dev.quire.layout.file.SegmentSpec;
+import dev.quire.layout.format.ReadLimits;
+import dev.quire.layout.format.SegmentSpec;
 import dev.quire.layout.spi.ArrayEncoding;
-import dev.quire.layout.spi.ArrayEncodings;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutVTable;
-import dev.quire.layout.spi.LayoutVTables;
-import java.lang.foreign.MemorySegment;
+import dev.quire.layout.spi.MetadataParser;
+import dev.quire.layout.spi.Plugins;
+import dev.quire.splits.RowOffsets;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /** Everything the layout nodes of one open file share: the reader, the footer, the limits, resolved ids. */
@@ -32,19 +28,20 @@ public final class FileContext {
     static final long SEGMENT_ALIGNMENT = 8;
 
     private final ReadAt in;
+    private final Plugins plugins;
     private final FileFooter footer;
     private final ReadLimits limits;
     private final AtomicReferenceArray<ArrayEncoding> encodings;
     private final AtomicReferenceArray<LayoutVTable> vtables;
     private final AtomicLong layoutNodes = new AtomicLong();
-    private final SegmentScheduler segments;
-    /** Row-offset arrays shared by chunked readers whose chunks line up; see {@link #shareOffsets}. */
-    private final ConcurrentHashMap<Offsets, long[]> sharedOffsets = new ConcurrentHashMap<>();
+    private final FileSegments segments;
+    /** Row offsets shared by layouts whose children line up; see {@link #shareOffsets}. */
+    private final ConcurrentHashMap<RowOffsets, RowOffsets> sharedOffsets = new ConcurrentHashMap<>();
     /**
-     * The array {@link #shareOffsets} handed out last: readers are built column after column, and aligned columns
-     * ask for the same contents in a row, so one comparison usually answers without hashing.
+     * What {@link #shareOffsets} handed out last: layouts are built column after column, and aligned columns ask for
+     * the same contents in a row, so one comparison usually answers without hashing.
      */
-    private volatile long[] lastSharedOffsets;
+    private volatile RowOffsets lastSharedOffsets;
     /** Parsed layout metadata by parser and bytes; see {@link #parsedMetadata}. */
     private final ConcurrentHashMap<MetadataKey, Object> parsedMetadata = new ConcurrentHashMap<>();
 
@@ -84,35 +81,19 @@ public final class FileContext {
     }
 
     /**
-     * How many distinct offset arrays a file shares at most: beyond it (a file whose columns all differ) arrays are
-     * simply not shared, so the table stays small.
+     * How many distinct offsets a file shares at most: beyond it (a file whose columns all differ) offsets are simply
+     * not shared, so the table stays small.
      */
     static final int MAX_SHARED_OFFSETS = 1024;
 
-    /** An offset array as a key: equal when the contents are. */
-    private record Offsets(long[] values, int hash) {
-        Offsets(long[] values) {
-            this(values, Arrays.hashCode(values));
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Offsets other && other.hash == hash && Arrays.equals(other.values, values);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-    }
-
-    public FileContext(ReadAt in, FileFooter footer, ReadLimits limits) {
+    public FileContext(ReadAt in, FileFooter footer, ReadLimits limits, Plugins plugins) {
+        this.plugins = Objects.requireNonNull(plugins, "plugins is null");
         this.in = in;
         this.footer = footer;
         this.limits = limits;
         this.encodings = new AtomicReferenceArray<>(footer.arraySpecs().size());
         this.vtables = new AtomicReferenceArray<>(footer.layoutSpecs().size());
-        this.segments = new SegmentScheduler(in, SEGMENT_ALIGNMENT);
+        this.segments = new FileSegments(in, footer.segments(), SEGMENT_ALIGNMENT);
     }
 
     public ReadAt in() {
@@ -121,6 +102,11 @@ public final class FileContext {
 
     public FileFooter footer() {
         return footer;
+    }
+
+    /** The plugins the file's encodings and layouts are resolved with. */
+    public Plugins plugins() {
+        return plugins;
     }
 
     public ReadLimits limits() {
@@ -135,7 +121,7 @@ public final class FileContext {
         }
         ArrayEncoding e = encodings.get(specIndex);
         if (e == null) {
-            e = ArrayEncodings.get(footer.arraySpecs().get(specIndex));
+            e = plugins.arrayEncoding(footer.arraySpecs().get(specIndex));
             encodings.set(specIndex, e);
         }
         return e;
@@ -176,7 +162,7 @@ public final class FileContext {
         LayoutVTable v = specIndex < vtables.length() ? vtables.get(specIndex) : null;
         if (v == null) {
             String id = layoutId(specIndex, location);
-            v = LayoutVTables.get(id);
+            v = plugins.layout(id);
             vtables.set(specIndex, v);
         }
         return v;
@@ -191,22 +177,20 @@ public final class FileContext {
     }
 
     /**
-     * The file's one instance of an array of row offsets with these contents: columns whose chunks line up share
-     * it, so split collection recognises a repeated run by identity instead of comparing it value by value. The
-     * caller must never modify what it gets back.
+     * The file's one instance of row offsets with these contents: layouts whose children line up share it, so split
+     * collection recognises a repeated run by identity instead of comparing it value by value.
      */
-    public long[] shareOffsets(long[] offsets) {
-        long[] last = lastSharedOffsets;
-        if (last != null && Arrays.equals(last, offsets)) {
+    RowOffsets shareOffsets(RowOffsets offsets) {
+        RowOffsets last = lastSharedOffsets;
+        if (last != null && last.equals(offsets)) {
             return last;
         }
-        Offsets key = new Offsets(offsets);
-        long[] shared = sharedOffsets.get(key);
+        RowOffsets shared = sharedOffsets.get(offsets);
         if (shared == null) {
             if (sharedOffsets.size() >= MAX_SHARED_OFFSETS) {
                 return offsets;
             }
-            shared = sharedOffsets.putIfAbsent(key, offsets);
+            shared = sharedOffsets.putIfAbsent(offsets, offsets);
             if (shared == null) {
                 shared = offsets;
             }
@@ -216,20 +200,21 @@ public final class FileContext {
     }
 
     /**
-     * What {@code parse} makes of {@code metadata}, parsed once per file for every node whose metadata has these
-     * bytes: the columns of a file mostly carry identical metadata (a zoned layout's zone length and statistics), so
-     * a first scan of a wide file parses it once, not once per column. {@code parser} identifies the parse (two
-     * layouts may read the same bytes differently); its result must be immutable. A parse that fails is not kept, so
-     * each node reports its own error.
+     * What {@code parser} makes of {@code metadata} (of {@code layout}), parsed once per file for every node whose
+     * metadata has these bytes: the columns of a file mostly carry identical metadata (a zoned layout's zone length and
+     * statistics), so a first scan of a wide file parses it once, not once per column. The parser identifies the parse
+     * (two layouts may read the same bytes differently). A parse that fails is not kept, so each node reports its own
+     * error.
      */
-    public <T> T parsedMetadata(Object parser, ByteBuffer metadata, Function<ByteBuffer, T> parse) {
+    <T> T parsedMetadata(MetadataParser<T> parser, Layout layout, ByteBuffer metadata) {
         MetadataKey key = new MetadataKey(parser, metadata);
         @SuppressWarnings("unchecked")
         T known = (T) parsedMetadata.get(key);
         if (known != null) {
             return known;
         }
-        T parsed = Objects.requireNonNull(parse.apply(metadata.duplicate()), "parsed metadata is null");
+        T parsed = Objects.requireNonNull(parser.parse(layout, metadata.asReadOnlyBuffer()),
+                "parsed metadata is null");
         if (parsedMetadata.size() < MAX_PARSED_METADATA) {
             parsedMetadata.putIfAbsent(key, parsed);
         }
@@ -249,21 +234,8 @@ public final class FileContext {
         return footer.segments().get(id);
     }
 
-    public CompletableFuture<MemorySegment> readSegment(int id, String location) {
-        SegmentSpec spec;
-        try {
-            spec = segment(id, location);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return segments.read(new ByteRange(spec.offset(), spec.length()));
-    }
-
-    /**
-     * Opens a batch of segment reads on the current thread (see {@link SegmentScheduler}); reads registered until
-     * it closes complete on {@code completeOn}.
-     */
-    public SegmentScheduler.Batch batchReads(Executor completeOn) {
-        return SegmentScheduler.batch(in, SEGMENT_ALIGNMENT, completeOn);
+    /** The file's segments: read directly, or in batches. */
+    FileSegments segments() {
+        return segments;
     }
 }

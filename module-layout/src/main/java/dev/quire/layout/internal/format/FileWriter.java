@@ -4,7 +4,9 @@ import com.google.flatbuffers.FlatBufferBuilder;
 import dev.quire.errors.QuireIoException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.file.SegmentSpec;
+import dev.quire.layout.format.SegmentSpec;
+import dev.quire.layout.spi.ArrayCompressor;
+import dev.quire.layout.spi.Plugins;
 import dev.quire.layout.internal.fb.DTypeFlatbuffers;
 import dev.quire.layout.spi.ChunkSink;
 import java.io.IOException;
@@ -16,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
@@ -43,17 +46,25 @@ public final class FileWriter {
     private final UnaryOperator<Array> compressor;
     private long position;
 
-    /** A writer that serializes arrays as they are given. */
-    public FileWriter(WritableByteChannel out, boolean lz4Buffers) {
-        this(out, lz4Buffers, UnaryOperator.identity());
+    private final Plugins plugins;
+
+    /**
+     * A writer that serializes arrays through the encodings of {@code plugins}, passing every array through their
+     * compressor first when {@code compress} is set and they have one.
+     */
+    public FileWriter(WritableByteChannel out, boolean lz4Buffers, Plugins plugins, boolean compress) {
+        this.out = out;
+        this.plugins = Objects.requireNonNull(plugins, "plugins is null");
+        Optional<ArrayCompressor> chosen = compress ? plugins.compressor() : Optional.empty();
+        this.compressor = chosen.<UnaryOperator<Array>>map(c -> array -> c.compress(array, plugins))
+                .orElse(UnaryOperator.identity());
+        this.serializer = new ArraySerializer(new PluginArrayEncoder(plugins), arraySpecs, lz4Buffers);
+        write(MemorySegment.ofArray(FileFooter.MAGIC.clone()));
     }
 
-    /** A writer that passes every array through {@code compressor} before serializing it. */
-    public FileWriter(WritableByteChannel out, boolean lz4Buffers, UnaryOperator<Array> compressor) {
-        this.out = out;
-        this.compressor = Objects.requireNonNull(compressor, "compressor is null");
-        this.serializer = new ArraySerializer(arraySpecs, lz4Buffers);
-        write(MemorySegment.ofArray(FileFooter.MAGIC.clone()));
+    /** The plugins arrays are serialized (and column strategies found) with. */
+    public Plugins plugins() {
+        return plugins;
     }
 
     public long position() {

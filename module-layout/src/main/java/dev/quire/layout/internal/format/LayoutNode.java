@@ -7,12 +7,14 @@ import dev.quire.layout.internal.fb.FbTable;
 import dev.quire.layout.internal.fb.FbVector;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.MetadataParser;
+import dev.quire.layout.spi.SegmentBatch;
+import dev.quire.layout.spi.SegmentSource;
+import dev.quire.splits.RowOffsets;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.function.Function;
 
 /** A {@link Layout} read from the layout flatbuffer; children are built on demand and cached. */
 public final class LayoutNode implements Layout {
@@ -57,7 +59,7 @@ public final class LayoutNode implements Layout {
      * as a descending pair). {@code uniformSpec} is the layout spec index every child has, or -1 when they differ;
      * then {@code specs} holds each child's, else it is null: the common case keeps one number, not one per child.
      */
-    private record ChildHeaders(long[] offsets, int uniformSpec, char[] specs) {
+    private record ChildHeaders(RowOffsets offsets, int uniformSpec, char[] specs) {
         int spec(int index) {
             return uniformSpec >= 0 ? uniformSpec : specs[index];
         }
@@ -153,9 +155,16 @@ public final class LayoutNode implements Layout {
     @Override
     public long childRowCount(int index) {
         checkChild(index);
-        long[] offsets = headers().offsets;
-        // Exact even when the running sums wrapped: every row count is below 2^63.
-        return offsets[index + 1] - offsets[index];
+        return headers().offsets.rows(index);
+    }
+
+    /**
+     * Read with the children's encodings in one pass over their tables (see {@link #headers()}), and the file's one
+     * instance with these contents ({@link FileContext#shareOffsets}).
+     */
+    @Override
+    public RowOffsets childOffsets() {
+        return headers().offsets;
     }
 
     @Override
@@ -190,47 +199,16 @@ public final class LayoutNode implements Layout {
                     children.tables().readAll(0, "encoding", 1, "row_count", specs, offsets);
                 }
             }
-            h = new ChildHeaders(offsets, uniform, specs);
+            h = new ChildHeaders(file.shareOffsets(RowOffsets.of(offsets)), uniform, specs);
             headers = h;
         }
         return h;
     }
 
-    /**
-     * The row offsets of the children of {@code layout}: {@code n + 1} entries, the sum of the row counts of the
-     * children before each, then the total; sums wrap on overflow (a sum smaller than the one before), which the
-     * caller must check. For a file node this is the array read with the children's encodings, shared with whoever
-     * else asks: the caller must never modify it. Other layouts sum {@link Layout#childRowCount} into a new array.
-     */
-    public static long[] childOffsets(Layout layout) {
-        if (layout instanceof LayoutNode node) {
-            return node.headers().offsets;
-        }
-        int n = layout.childCount();
-        long[] offsets = new long[n + 1];
-        long sum = 0;
-        for (int i = 0; i < n; i++) {
-            sum += layout.childRowCount(i);
-            offsets[i + 1] = sum;
-        }
-        return offsets;
-    }
-
-    /**
-     * {@code offsets} (row offsets of a layout's children), or an equal array already handed out for another layout
-     * of the same file: see {@link FileContext#shareOffsets}. Layouts that are not file nodes keep their own.
-     */
-    public static long[] shareOffsets(Layout layout, long[] offsets) {
-        return layout instanceof LayoutNode node ? node.file.shareOffsets(offsets) : offsets;
-    }
-
-    /**
-     * What {@code parse} makes of the metadata of {@code layout}, shared by the nodes of its file whose metadata has
-     * the same bytes: see {@link FileContext#parsedMetadata}. Layouts that are not file nodes parse their own.
-     */
-    public static <T> T parsedMetadata(Layout layout, Object parser, Function<ByteBuffer, T> parse) {
-        return layout instanceof LayoutNode node ? node.file.parsedMetadata(parser, node.metadata, parse)
-                : parse.apply(layout.metadata());
+    /** Shared by the nodes of the file with the same metadata bytes: see {@link FileContext#parsedMetadata}. */
+    @Override
+    public <T> T metadata(MetadataParser<T> parser) {
+        return file.parsedMetadata(parser, this, metadata);
     }
 
     @Override
@@ -293,13 +271,13 @@ public final class LayoutNode implements Layout {
     }
 
     @Override
-    public CompletableFuture<MemorySegment> readSegment(int segmentId) {
-        return file.readSegment(segmentId, path());
+    public SegmentSource segments() {
+        return file.segments();
     }
 
     @Override
-    public ReadBatch batchReads(Executor completeOn) {
-        return file.batchReads(completeOn);
+    public SegmentBatch batchSegments(Executor completeOn) {
+        return file.segments().batch(completeOn);
     }
 
     @Override

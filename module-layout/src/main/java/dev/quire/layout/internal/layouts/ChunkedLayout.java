@@ -5,16 +5,16 @@ import dev.quire.layout.array.ChunkedArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.expr.RowMask;
-import dev.quire.layout.internal.format.LayoutNode;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.layout.spi.Pruning;
+import dev.quire.layout.spi.SegmentSource;
 import dev.quire.splits.FieldMask;
+import dev.quire.splits.RowOffsets;
 import dev.quire.splits.RowSplits;
 import dev.quire.splits.SplitRange;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -36,19 +36,15 @@ public final class ChunkedLayout implements LayoutVTable {
         chunkOffsets(layout);
     }
 
-    /**
-     * Row offsets of the chunks, plus the total at the end; checks that the children's rows add up. For a file node
-     * these are the offsets it read with its children's encodings (see {@link LayoutNode#childOffsets}), not a copy:
-     * never modify them.
-     */
-    static long[] chunkOffsets(Layout layout) {
-        long[] offsets = LayoutNode.childOffsets(layout);
+    /** Row offsets of the chunks, plus the total at the end; checks that the children's rows add up. */
+    static RowOffsets chunkOffsets(Layout layout) {
+        RowOffsets offsets = layout.childOffsets();
         int n = layout.childCount();
         long total = layout.rowCount();
         long sum = 0;
         for (int i = 0; i < n; i++) {
             // The sums wrap on overflow: a sum below the one before is a row count that took it past 2^63.
-            long next = offsets[i + 1];
+            long next = offsets.end(i);
             if (next < sum || next > total) {
                 throw layout.malformed("chunk rows exceed the layout's " + total + " rows at chunk " + i);
             }
@@ -77,7 +73,7 @@ public final class ChunkedLayout implements LayoutVTable {
 
     static final class Reader implements LayoutReader {
         private final Layout layout;
-        private final long[] offsets;
+        private final RowOffsets offsets;
         /**
          * The chunk readers built so far; made when the first is, since split collection over chunks without
          * interior splits builds none.
@@ -86,10 +82,8 @@ public final class ChunkedLayout implements LayoutVTable {
 
         Reader(Layout layout) {
             this.layout = layout;
-            // Shared with every other chunked reader of the file whose chunks line up with these. A file node was
-            // validated when it was built, so its offsets are taken as they are; other layouts are checked here.
-            long[] own = layout instanceof LayoutNode ? LayoutNode.childOffsets(layout) : chunkOffsets(layout);
-            this.offsets = LayoutNode.shareOffsets(layout, own);
+            // Validated when the node was built; shared with every other layout of the file whose children line up.
+            this.offsets = layout.childOffsets();
         }
 
         @Override
@@ -103,7 +97,7 @@ public final class ChunkedLayout implements LayoutVTable {
                 synchronized (this) {
                     built = readers;
                     if (built == null) {
-                        built = new AtomicReferenceArray<>(offsets.length - 1);
+                        built = new AtomicReferenceArray<>(offsets.count());
                         readers = built;
                     }
                 }
@@ -121,48 +115,48 @@ public final class ChunkedLayout implements LayoutVTable {
 
         @Override
         public void registerSplits(FieldMask mask, SplitRange range, RowSplits splits) {
-            int n = offsets.length - 1;
+            int n = offsets.count();
             if (n == 0 || range.length() == 0) {
                 splits.add(range.rootTo());
                 return;
             }
             // The whole layout (what a collection over the file asks) needs no search.
-            int first = range.from() < offsets[1] ? 0 : chunkIndex(range.from());
-            int last = range.to() == offsets[n] && offsets[n - 1] < range.to() ? n - 1 : chunkIndex(range.to() - 1);
+            int first = range.from() < offsets.end(0) ? 0 : offsets.childAt(range.from());
+            int last = range.to() == offsets.total() && offsets.start(n - 1) < range.to() ? n - 1
+                    : offsets.childAt(range.to() - 1);
             if (splits.skipsSplitlessChildren()) {
                 // Classified once per layout node, from the chunks' encodings in the footer.
                 if (!layout.anyChildHasInteriorSplits()) {
                     // The common case: every chunk ends where the offsets say; no child is built or asked. When the
                     // range ends where its last chunk does, that end comes from the offsets too, so the whole run
                     // is one slice of them, which the collection can compare with the previous column's in one go.
-                    int end = range.to() == offsets[last + 1] ? last + 2 : last + 1;
+                    int end = range.to() == offsets.end(last) ? last + 2 : last + 1;
                     splits.addAll(range.offset(), offsets, first + 1, end);
                 } else {
                     for (int i = first; i <= last; i++) {
                         if (!layout.childHasNoInteriorSplits(i)) {
-                            chunk(i).registerSplits(mask, range.child(offsets[i], offsets[i + 1] - offsets[i]),
-                                    splits);
+                            chunk(i).registerSplits(mask, range.child(offsets.start(i), offsets.rows(i)), splits);
                         } else if (i < last) {
-                            splits.add(range.offset() + offsets[i + 1]);
+                            splits.add(range.offset() + offsets.end(i));
                         }
                     }
                 }
             } else {
                 for (int i = first; i <= last; i++) {
-                    chunk(i).registerSplits(mask, range.child(offsets[i], offsets[i + 1] - offsets[i]), splits);
+                    chunk(i).registerSplits(mask, range.child(offsets.start(i), offsets.rows(i)), splits);
                 }
             }
             splits.add(range.rootTo());
         }
 
         @Override
-        public CompletableFuture<Array> read(long from, long to, Projection projection) {
+        public CompletableFuture<Array> read(long from, long to, Projection projection, SegmentSource segments) {
             Ranges.check(this, from, to);
             DType outType = projection.apply(layout.dtype());
             if (from == to) {
                 return CompletableFuture.completedFuture(new ChunkedArray(outType, List.of()));
             }
-            int first = chunkIndex(from);
+            int first = offsets.childAt(from);
             // Chunks that end at or before `from` will not be needed by a forward scan: let their memory go.
             AtomicReferenceArray<LayoutReader> built = readers;
             for (int i = 0; built != null && i < first; i++) {
@@ -172,11 +166,11 @@ public final class ChunkedLayout implements LayoutVTable {
                 }
             }
             List<CompletableFuture<Array>> parts = new ArrayList<>();
-            for (int i = first; i < offsets.length - 1 && offsets[i] < to; i++) {
-                long s = Math.max(from, offsets[i]) - offsets[i];
-                long e = Math.min(to, offsets[i + 1]) - offsets[i];
+            for (int i = first; i < offsets.count() && offsets.start(i) < to; i++) {
+                long s = Math.max(from, offsets.start(i)) - offsets.start(i);
+                long e = Math.min(to, offsets.end(i)) - offsets.start(i);
                 if (s < e) {
-                    parts.add(chunk(i).read(s, e, projection));
+                    parts.add(chunk(i).read(s, e, projection, segments));
                 }
             }
             if (parts.size() == 1) {
@@ -187,17 +181,17 @@ public final class ChunkedLayout implements LayoutVTable {
         }
 
         @Override
-        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
+        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning, SegmentSource segments) {
             Ranges.check(this, from, to);
             if (from == to) {
                 return CompletableFuture.completedFuture(RowMask.none(0));
             }
             List<CompletableFuture<RowMask>> parts = new ArrayList<>();
-            for (int i = chunkIndex(from); i < offsets.length - 1 && offsets[i] < to; i++) {
-                long s = Math.max(from, offsets[i]) - offsets[i];
-                long e = Math.min(to, offsets[i + 1]) - offsets[i];
+            for (int i = offsets.childAt(from); i < offsets.count() && offsets.start(i) < to; i++) {
+                long s = Math.max(from, offsets.start(i)) - offsets.start(i);
+                long e = Math.min(to, offsets.end(i)) - offsets.start(i);
                 if (s < e) {
-                    parts.add(chunk(i).prune(s, e, pruning));
+                    parts.add(chunk(i).prune(s, e, pruning, segments));
                 }
             }
             if (parts.size() == 1) {
@@ -216,18 +210,6 @@ public final class ChunkedLayout implements LayoutVTable {
                     r.release();
                 }
             }
-        }
-
-        /** The chunk containing row {@code row}. */
-        private int chunkIndex(long row) {
-            int i = Arrays.binarySearch(offsets, row);
-            if (i < 0) {
-                return -i - 2;
-            }
-            while (i + 1 < offsets.length - 1 && offsets[i + 1] == row) {
-                i++;
-            }
-            return Math.min(i, offsets.length - 2);
         }
     }
 }

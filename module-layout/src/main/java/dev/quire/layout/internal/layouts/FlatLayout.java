@@ -8,6 +8,7 @@ import dev.quire.layout.internal.proto.FlatLayoutMetadata;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.SegmentSource;
 import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
 import dev.quire.splits.SplitRange;
@@ -92,7 +93,7 @@ public final class FlatLayout implements LayoutVTable {
             splits.add(range.rootTo());
         }
 
-        private CompletableFuture<Array> decoded() {
+        private CompletableFuture<Array> decoded(SegmentSource segments) {
             CompletableFuture<Array> d = decoded;
             if (d == null) {
                 synchronized (this) {
@@ -100,7 +101,7 @@ public final class FlatLayout implements LayoutVTable {
                     if (d == null) {
                         int segment = layout.segmentId(0);
                         ByteBuffer inline = inlineTree(layout);
-                        d = layout.readSegment(segment).thenApply(bytes -> layout.decodeArray(bytes, segment,
+                        d = segments.read(segment).thenApply(bytes -> layout.decodeArray(bytes, segment,
                                 inline, layout.dtype(), layout.rowCount()));
                         decoded = d;
                     }
@@ -115,9 +116,9 @@ public final class FlatLayout implements LayoutVTable {
         }
 
         @Override
-        public CompletableFuture<Array> read(long from, long to, Projection projection) {
+        public CompletableFuture<Array> read(long from, long to, Projection projection, SegmentSource segments) {
             Ranges.check(this, from, to);
-            return decoded().thenApply(array -> {
+            return decoded(segments).thenApply(array -> {
                 Array rows = from == 0 && to == array.length() ? array : array.slice(from, to);
                 return Projected.apply(rows, projection);
             });

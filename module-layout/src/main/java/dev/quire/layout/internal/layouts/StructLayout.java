@@ -12,6 +12,7 @@ import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
 import dev.quire.layout.spi.Pruning;
+import dev.quire.layout.spi.SegmentSource;
 import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
 import dev.quire.splits.SplitRange;
@@ -183,14 +184,14 @@ public final class StructLayout implements LayoutVTable {
         }
 
         @Override
-        public CompletableFuture<Array> read(long from, long to, Projection projection) {
+        public CompletableFuture<Array> read(long from, long to, Projection projection, SegmentSource segments) {
             Ranges.check(this, from, to);
             Plan p = plan(projection);
             int n = p.children.length;
             @SuppressWarnings("unchecked")
             CompletableFuture<Array>[] fields = new CompletableFuture[n];
             for (int i = 0; i < n; i++) {
-                fields[i] = child(p.children[i]).read(from, to, p.projections[i]);
+                fields[i] = child(p.children[i]).read(from, to, p.projections[i], segments);
             }
             long rows = to - from;
             if (first == 0) {
@@ -202,7 +203,7 @@ public final class StructLayout implements LayoutVTable {
                 return CompletableFuture.allOf(fields).thenApply(v -> new StructArray(p.outType, joined(fields), rows,
                         Validity.NON_NULLABLE));
             }
-            CompletableFuture<Validity> validity = child(0).read(from, to, Projection.all())
+            CompletableFuture<Validity> validity = child(0).read(from, to, Projection.all(), segments)
                     .thenApply(Reader::toValidity);
             CompletableFuture<?>[] all = Arrays.copyOf(fields, n + 1, CompletableFuture[].class);
             all[n] = validity;
@@ -219,13 +220,13 @@ public final class StructLayout implements LayoutVTable {
         }
 
         @Override
-        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
+        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning, SegmentSource segments) {
             Ranges.check(this, from, to);
             List<CompletableFuture<RowMask>> masks = new ArrayList<>();
             for (int i = 0; i < dtype.fieldCount(); i++) {
                 Pruning field = pruning.field(dtype.field(i).name());
                 if (field.isReferenced()) {
-                    masks.add(child(first + i).prune(from, to, field));
+                    masks.add(child(first + i).prune(from, to, field, segments));
                 }
             }
             if (masks.isEmpty()) {

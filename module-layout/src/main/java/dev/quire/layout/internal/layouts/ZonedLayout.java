@@ -13,13 +13,14 @@ import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.expr.ZoneStats;
 import dev.quire.layout.internal.proto.AggregateSpec;
 import dev.quire.layout.internal.proto.ZonedMetadata;
-import dev.quire.layout.internal.format.LayoutNode;
 import dev.quire.layout.internal.zones.Aggregate;
 import dev.quire.layout.internal.zones.ZoneTable;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.MetadataParser;
 import dev.quire.layout.spi.Pruning;
+import dev.quire.layout.spi.SegmentSource;
 import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
 import dev.quire.splits.SplitRange;
@@ -67,8 +68,11 @@ public class ZonedLayout implements LayoutVTable {
      * the same metadata bytes (columns of one dtype share them).
      */
     ZonedMetadata metadata(Layout layout) {
-        return LayoutNode.parsedMetadata(layout, ZonedMetadata.class, meta -> parseMetadata(layout, meta));
+        return layout.metadata(METADATA);
     }
+
+    /** Parses a zoned node's metadata; the key under which a file shares the result between its zoned nodes. */
+    public static final MetadataParser<ZonedMetadata> METADATA = ZonedLayout::parseMetadata;
 
     private static ZonedMetadata parseMetadata(Layout layout, ByteBuffer meta) {
         if (!meta.hasRemaining()) {
@@ -177,8 +181,8 @@ public class ZonedLayout implements LayoutVTable {
         }
 
         @Override
-        public CompletableFuture<Array> read(long from, long to, Projection projection) {
-            return data().read(from, to, projection);
+        public CompletableFuture<Array> read(long from, long to, Projection projection, SegmentSource segments) {
+            return data().read(from, to, projection, segments);
         }
 
         /**
@@ -186,11 +190,11 @@ public class ZonedLayout implements LayoutVTable {
          * column. A zone table Quire cannot decode (an encoding or aggregate it does not know) prunes nothing.
          */
         @Override
-        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning) {
+        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning, SegmentSource segments) {
             Ranges.check(this, from, to);
             CompletableFuture<RowMask> dataMask;
             try {
-                dataMask = data().prune(from, to, pruning);
+                dataMask = data().prune(from, to, pruning, segments);
             } catch (UnknownEncodingException e) {
                 // A data layout this module cannot open (a dictionary without its module) has nothing to add; the
                 // zone table can still rule zones out, and reading the rows will report the missing module.
@@ -200,7 +204,7 @@ public class ZonedLayout implements LayoutVTable {
             if (from == to || path.isEmpty() || !pruning.isReferenced()) {
                 return dataMask;
             }
-            return zones().thenCombine(dataMask, (table, mask) -> table.isEmpty() ? mask
+            return zones(segments).thenCombine(dataMask, (table, mask) -> table.isEmpty() ? mask
                     : prunedZones(table.get(), mask, from, to, path.get(), pruning));
         }
 
@@ -243,13 +247,13 @@ public class ZonedLayout implements LayoutVTable {
         }
 
         /** The decoded zone table, or empty when Quire cannot decode it; loaded once. */
-        private CompletableFuture<Optional<ZoneTable>> zones() {
+        private CompletableFuture<Optional<ZoneTable>> zones(SegmentSource segments) {
             CompletableFuture<Optional<ZoneTable>> z = zones;
             if (z == null) {
                 synchronized (this) {
                     z = zones;
                     if (z == null) {
-                        z = loadZones();
+                        z = loadZones(segments);
                         zones = z;
                     }
                 }
@@ -257,7 +261,7 @@ public class ZonedLayout implements LayoutVTable {
             return z;
         }
 
-        private CompletableFuture<Optional<ZoneTable>> loadZones() {
+        private CompletableFuture<Optional<ZoneTable>> loadZones(SegmentSource segments) {
             long rows = layout.rowCount();
             List<Aggregate> aggregates;
             long zoneLen;
@@ -276,7 +280,7 @@ public class ZonedLayout implements LayoutVTable {
             } catch (UnknownEncodingException | UnsupportedFeatureException e) {
                 return CompletableFuture.completedFuture(undecodable(e));
             }
-            return reader.read(0, child.rowCount(), Projection.all()).handle((table, error) -> {
+            return reader.read(0, child.rowCount(), Projection.all(), segments).handle((table, error) -> {
                 Throwable cause = error instanceof CompletionException c && c.getCause() != null ? c.getCause()
                         : error;
                 try {

@@ -5,7 +5,7 @@ import dev.quire.layout.array.Array;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.file.ArrayStats;
+import dev.quire.layout.format.ArrayStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -22,7 +22,7 @@ import dev.quire.layout.dtype.Temporal;
 import dev.quire.layout.dtype.TimeUnit;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
-import dev.quire.layout.file.WriteOptions;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.spi.Layout;
 import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
@@ -192,7 +192,7 @@ class ZoneStatisticsTest {
 
     static StructArray zoneTable(Layout zoned) {
         Layout zones = zoned.child(1);
-        return (StructArray) ReadAt.await(zones.vtable().reader(zones).read(0, zones.rowCount(), Projection.all()))
+        return (StructArray) ReadAt.await(zones.vtable().reader(zones).read(0, zones.rowCount(), Projection.all(), zones.segments()))
                 .toCanonical();
     }
 

@@ -1,6 +1,5 @@
-package dev.quire.layout.spi;
+package dev.quire.layout.expr;
 
-import dev.quire.layout.expr.ValuePredicate;
 
 /**
  * What an array in a non-canonical encoding may offer filter evaluation: the rows where it is valid, and the rows

@@ -1,4 +1,4 @@
-package dev.quire.layout.file;
+package dev.quire.layout.format;
 
 /** Where one data segment lies in the file, and the alignment it was written at ({@code 2^alignmentExponent}). */
 public record SegmentSpec(long offset, long length, int alignmentExponent) {

@@ -1,4 +1,4 @@
-package dev.quire.layout.file;
+package dev.quire.layout.format;
 
 import dev.quire.layout.array.Scalar;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.quire.encodings.internal.compress;
+package dev.quire.layout.internal.format;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.Array;
@@ -10,33 +10,25 @@ import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.spi.ArrayEncoder;
 import dev.quire.layout.spi.ArrayEncoding;
-import dev.quire.layout.spi.ArrayEncodings;
 import dev.quire.layout.spi.EncodedArray;
+import dev.quire.layout.spi.Plugins;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Measures arrays as the writer would serialize them: each node goes through its {@link ArrayEncoding}, and the
- * size is the sum of the buffers of the whole tree (padding and flatbuffer bytes left out), so any encoding, including
- * ones this package never heard of, is measured the same way.
+ * Encodes array trees node by node through the encodings of a plugin set: what the writer serializes, and what
+ * {@link Plugins#encode} measures. Stateless apart from the plugins; thread-safe.
  */
-public final class EncodedSize implements ArrayEncoder {
-    private static final EncodedSize INSTANCE = new EncodedSize();
+public final class PluginArrayEncoder implements ArrayEncoder {
+    private final Plugins plugins;
 
-    private EncodedSize() {}
-
-    /** The buffer bytes of {@code array} serialized. */
-    public static long of(Array array) {
-        return serialize(array).byteSize();
-    }
-
-    /** {@code array} serialized as the writer would (every node through its encoding), for measuring and tests. */
-    public static EncodedArray serialize(Array array) {
-        return INSTANCE.encode(array);
+    public PluginArrayEncoder(Plugins plugins) {
+        this.plugins = Objects.requireNonNull(plugins, "plugins is null");
     }
 
     @Override
     public EncodedArray encode(Array child) {
-        ArrayEncoding encoding = ArrayEncodings.get(child.encodingId());
+        ArrayEncoding encoding = plugins.arrayEncoding(child.encodingId());
         if (!encoding.canEncode()) {
             throw new InvalidArgumentException("arrays of encoding `" + child.encodingId() + "` cannot be written");
         }
@@ -48,8 +40,8 @@ public final class EncodedSize implements ArrayEncoder {
         return switch (validity) {
             case Validity.NonNullable n -> Optional.empty();
             case Validity.AllValid a -> Optional.empty();
-            case Validity.AllInvalid a ->
-                    Optional.of(encode(new ConstantArray(new Scalar(new DType.Bool(false), false), length)));
+            case Validity.AllInvalid a -> Optional.of(encode(new ConstantArray(new Scalar(new DType.Bool(false),
+                    false), length)));
             case Validity.Mask m -> {
                 BitBuffer bits = m.bits();
                 long ones = bits.countOnes();

@@ -1,4 +1,4 @@
-package dev.quire.layout.file;
+package dev.quire.layout.format;
 
 import java.util.List;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.quire.layout.file;
+package dev.quire.layout.format;
 
 import dev.quire.errors.InvalidArgumentException;
 
