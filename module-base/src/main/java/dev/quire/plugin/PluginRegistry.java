@@ -16,7 +16,8 @@ import java.util.function.Predicate;
  * for every kind. An id that several plugins of different classes claim is a {@link PluginConflictException} when the
  * registry is built, naming each claimant and where it came from, unless the builder {@linkplain Builder#choose chose}
  * one of them; an id that is not well formed is an {@link InvalidArgumentException} naming the plugin. The same class
- * added twice (found on the path and added in code, say) counts once, as the instance added last.
+ * added twice with one id (found on the path and added in code, say) counts once, as the instance added last; one
+ * class may serve several ids through several instances.
  *
  * @param <T> the plugin interface
  */
@@ -98,10 +99,11 @@ public final class PluginRegistry<T> {
             this.idForm = Objects.requireNonNull(idForm, "idForm is null");
         }
 
-        /** Adds a plugin; one of the same class already added is replaced. */
+        /** Adds a plugin; one of the same class with the same id already added is replaced. */
         public Builder<T> add(T plugin) {
             Objects.requireNonNull(plugin, kind + " is null");
-            plugins.removeIf(p -> p.getClass() == plugin.getClass());
+            String id = idOf.apply(plugin);
+            plugins.removeIf(p -> p.getClass() == plugin.getClass() && Objects.equals(idOf.apply(p), id));
             plugins.add(plugin);
             return this;
         }

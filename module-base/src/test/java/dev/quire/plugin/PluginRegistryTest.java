@@ -64,6 +64,12 @@ class PluginRegistryTest {
     }
 
     @Test
+    void oneClassMayServeSeveralIds() {
+        PluginRegistry<Named> r = builder().add(new Alpha("x.one")).add(new Alpha("x.two")).build("");
+        assertEquals(List.of("x.one", "x.two"), r.ids());
+    }
+
+    @Test
     void removedPluginsAreGone() {
         PluginRegistry<Named> r = builder().add(new Alpha("x.y")).add(new Beta("x.y")).add(new Alpha("q"))
                 .remove("x.y").build("");

@@ -262,17 +262,25 @@ public final class QuireContext implements Plugins {
     }
 
     private static UnknownEncodingException unknown(String kind, String id, List<String> available) {
-        return new UnknownEncodingException(kind, id, available, hint(id));
+        return new UnknownEncodingException(kind, id, available, hint(kind, id));
     }
 
-    /** Which module provides {@code id}, and whether it is in the JVM but left out of this context. */
-    static String hint(String id) {
+    /**
+     * What to do about a missing id: a plugin found on the path that was left out of this context says so; otherwise
+     * the Quire module that provides the id, when it is one of Quire's.
+     */
+    static String hint(String kind, String id) {
+        List<?> found = kind.equals(LAYOUT) ? Discovered.FOUND.layouts() : Discovered.FOUND.encodings();
+        for (Object plugin : found) {
+            String pluginId = plugin instanceof LayoutVTable v ? v.id() : ((ArrayEncoding) plugin).id();
+            if (pluginId.equals(id)) {
+                return plugin.getClass().getName() + " (" + PluginLoader.origin(plugin)
+                        + ") provides it but is not in this context";
+            }
+        }
         for (var e : PROVIDING_MODULE.entrySet()) {
             if (id.equals(e.getKey()) || (e.getKey().endsWith(".") && id.startsWith(e.getKey()))) {
-                String module = e.getValue();
-                boolean loaded = ModuleLayer.boot().findModule(module).isPresent();
-                return loaded ? "provided by module " + module + ", which is loaded but not in this context"
-                        : "provided by module " + module + "; add it to the module path or class path";
+                return "provided by module " + e.getValue() + "; add it to the module path or class path";
             }
         }
         return "";
