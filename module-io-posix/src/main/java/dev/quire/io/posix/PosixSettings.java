@@ -1,6 +1,7 @@
 package dev.quire.io.posix;
 
 import dev.quire.config.Setting;
+import java.util.List;
 
 /**
  * The settings of the {@code mmap} and {@code posix} providers. A setting's key is also the system property that sets
@@ -46,4 +47,8 @@ public final class PosixSettings {
      */
     public static final Setting<Long> MMAP_KEEP_MILLIS = Setting.wholeNumber("quire.io.mmap.keepMillis", 2_000, 0,
             Long.MAX_VALUE, "how long, in milliseconds, an mmap mapping no open reader uses stays shared");
+
+    /** Every setting of the {@code mmap} and {@code posix} providers, for tools that list them. */
+    public static final List<Setting<?>> ALL = List.of(FAST_PATH, MIN_READ_LENGTH, MAX_READ_LENGTH, DIRECT,
+            READ_THREADS, MMAP_KEEP_MILLIS);
 }

@@ -5,9 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.config.Setting;
 import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class PosixOptionsTest {
@@ -28,6 +34,20 @@ class PosixOptionsTest {
         assertTrue(d.inWindow(262_144));
         assertFalse(d.inWindow(262_145));
         assertTrue(THREADS >= 8 && THREADS <= 64, "4 per core, 8 to 64: " + THREADS);
+    }
+
+    /** Tools list the providers' settings from ALL: one declared without being added there would be missing. */
+    @Test
+    void allListsEverySettingDeclared() throws IllegalAccessException {
+        List<Object> declared = new ArrayList<>();
+        for (Field f : PosixSettings.class.getFields()) {
+            if (Modifier.isStatic(f.getModifiers()) && f.getType() == Setting.class) {
+                declared.add(f.get(null));
+            }
+        }
+        assertEquals(6, declared.size(), declared.toString());
+        assertEquals(Set.copyOf(declared), Set.copyOf(PosixSettings.ALL));
+        assertEquals(declared.size(), PosixSettings.ALL.size(), "no setting twice: " + PosixSettings.ALL);
     }
 
     @Test
