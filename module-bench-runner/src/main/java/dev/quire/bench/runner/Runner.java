@@ -19,6 +19,7 @@ import dev.quire.bench.runner.spi.IoVariant;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.UnsupportedFeatureException;
 import dev.quire.io.spi.IoProviders;
+import dev.quire.layout.QuireContext;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -130,7 +131,8 @@ public final class Runner {
         if (options.io().isEmpty()) {
             return;
         }
-        IoProviders providers = IoProviders.load(dev.quire.config.Settings.fromEnvironment());
+        // The providers Quire's engine reads through: the plugins on the path, which any context built here has.
+        IoProviders providers = QuireContext.defaults().io();
         for (IoVariant v : options.io()) {
             try {
                 providers.byName(v.provider());

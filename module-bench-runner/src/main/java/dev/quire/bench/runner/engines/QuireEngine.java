@@ -9,36 +9,42 @@ import dev.quire.bench.runner.spi.IoVariant;
 import dev.quire.bench.runner.spi.ReadLog;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.bench.runner.tpch.LineItems;
-import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.FastPathStats;
-import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.posix.PosixReadAt;
-import dev.quire.io.posix.PosixReaders;
+import dev.quire.io.posix.PosixSettings;
 import dev.quire.io.spi.CountingReadAt;
 import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.IoProvider;
 import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.IoStats;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.ReadAtFactory;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
+import dev.quire.layout.format.ReadLimits;
 import dev.quire.layout.format.WriteOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
 /**
  * Quire reading its own files: {@code lineitem} written by {@link VortexWriter} with the default
  * {@link WriteOptions}, scanned with {@link VortexFile#scan()}.
  *
- * <p>{@link EngineOptions#io()} is an {@link IoVariant}: the {@link IoProviders I/O provider} the file is read through
- * (Quire's default choice when empty; an engine built with a reader factory of its own opens files through that
- * instead) and, for {@code posix}, the settings of its reader (fast path on or off, its window, {@code O_DIRECT}), which
- * override the provider's configuration ({@link PosixOptions#from}) for this engine's reader alone.
+ * <p>Files are written and read with a {@link QuireContext} made once per process from {@link QuireContext#builder()}
+ * (the plugins on the path, the settings of this JVM's system properties and environment variables), and once more for
+ * each I/O variant a run asks for. {@link EngineOptions#io()} is an {@link IoVariant}: the
+ * {@link IoProviders I/O provider} the file is read through (Quire's default choice when empty; an engine built with a
+ * reader factory of its own opens files through that instead) and, for {@code posix}, the settings of its reader (fast
+ * path on or off, its window, {@code O_DIRECT}); the variant's context has them as its settings
+ * ({@link IoVariant#applyTo}, {@link PosixSettings}) over those of the JVM.
  * {@link EngineOptions#threads()} sizes a pool of scan threads owned by the table (Quire's shared scan pool when 0),
  * and {@link EngineOptions#readLog()} sees every read the scan makes. Every read is counted ({@link CountingReadAt});
  * {@link Table#io()} reports the counts and, for a {@code posix} reader, its page-cache fast-path counters.
@@ -55,15 +61,19 @@ public class QuireEngine implements Engine {
     /** Rows per batch handed from the generator to the writer. */
     static final int WRITE_BATCH_ROWS = 65_536;
 
+    /**
+     * The contexts files are written and read with, by I/O variant ({@code ""} for none): made once per process, as
+     * a child JVM runs one variant and {@code --in-process} runs them all in one JVM.
+     */
+    private static final ConcurrentMap<String, QuireContext> CONTEXTS = new ConcurrentHashMap<>();
+    private static final String NO_VARIANT = "";
+
     private final String name;
     private final String writerVersion;
     private final WriteOptions writeOptions;
     /** The caller's reader factories, which {@code posix} settings cannot reach; null to read through providers. */
     private final Function<IoOptions, ReadAtFactory> readers;
     private final boolean ownReaders;
-    /** This JVM's settings when the engine first opens a file, and the I/O providers they configure. */
-    private Settings settings;
-    private IoProviders providers;
 
     /**
      * Quire with the default write options (dictionaries capped at 2 MiB when the dictionary module is present),
@@ -96,18 +106,20 @@ public class QuireEngine implements Engine {
         this.ownReaders = ownReaders;
     }
 
-    private synchronized Settings settings() {
-        if (settings == null) {
-            settings = Settings.fromEnvironment();
+    /**
+     * The context of {@code variant}: the process's, with the variant's provider and reader settings over its
+     * settings.
+     *
+     * @throws dev.quire.errors.PluginConflictException when two plugins on the path claim one id
+     */
+    static QuireContext context(Optional<IoVariant> variant) {
+        // The base first, outside the variant's computation: a map's computation must not update the map.
+        QuireContext base = CONTEXTS.computeIfAbsent(NO_VARIANT, none -> QuireContext.builder().build());
+        if (variant.isEmpty()) {
+            return base;
         }
-        return settings;
-    }
-
-    private synchronized IoProviders providers() {
-        if (providers == null) {
-            providers = IoProviders.load(settings());
-        }
-        return providers;
+        return CONTEXTS.computeIfAbsent(variant.get().spec(),
+                spec -> base.toBuilder().settings(variant.get().applyTo(base.settings())).build());
     }
 
     /** {@code quire-nodict}: no dictionary encoding, for comparisons with the default. */
@@ -155,7 +167,8 @@ public class QuireEngine implements Engine {
     @Override
     public Path prepare(Dataset dataset) throws IOException {
         return CachedFile.ensure(dataset.file(name, writerVersion, "vortex"), tmp -> {
-            try (VortexWriter writer = VortexWriter.create(tmp, LineItems.SCHEMA, writeOptions)) {
+            try (VortexWriter writer = VortexWriter.create(tmp, LineItems.SCHEMA, writeOptions,
+                    context(Optional.empty()))) {
                 LineItems.generate(dataset.scaleFactor(), WRITE_BATCH_ROWS, writer::write);
             }
         });
@@ -171,22 +184,22 @@ public class QuireEngine implements Engine {
     @Override
     public Table open(Path file, EngineOptions options) throws IOException {
         Optional<IoVariant> variant = options.io().map(IoVariant::parse);
-        IoOptions defaults = IoOptions.of(settings());
-        IoOptions io = variant.map(v -> defaults.withProvider(v.provider())).orElse(defaults);
+        if (ownReaders && variant.isPresent() && variant.get().hasSettings()) {
+            throw new InvalidArgumentException(name + " reads through a reader factory of its own, which the "
+                    + "settings of --io " + variant.get().spec() + " cannot reach");
+        }
+        QuireContext context = context(variant);
+        IoOptions io = IoOptions.of(context.settings());
         URI uri = file.toAbsolutePath().toUri();
         ReadAt raw;
         String reader;
-        if (variant.isPresent() && variant.get().hasSettings()) {
-            if (ownReaders) {
-                throw new InvalidArgumentException(name + " reads through a reader factory of its own, which the "
-                        + "settings of --io " + variant.get().spec() + " cannot reach");
-            }
-            raw = PosixReaders.open(file.toAbsolutePath(), posixOptions(variant.get(), settings()));
-            reader = variant.get().spec();
+        if (ownReaders) {
+            raw = readers.apply(variant.map(v -> io.withProvider(v.provider())).orElse(io)).open(uri);
+            reader = variant.map(IoVariant::spec).orElse("own reader factory");
         } else {
-            raw = (ownReaders ? readers.apply(io) : providers().readers(io)).open(uri);
-            reader = variant.map(IoVariant::spec)
-                    .orElseGet(() -> ownReaders ? "own reader factory" : providers().choose(uri, io).name());
+            IoProvider chosen = context.io().choose(uri, io);
+            raw = chosen.open(uri, io);
+            reader = variant.map(IoVariant::spec).orElse(chosen.name());
         }
         CountingReadAt counted = CountingReadAt.wrap(raw);
         ReadAt in = counted;
@@ -195,23 +208,12 @@ public class QuireEngine implements Engine {
             in = new LoggingReadAt(in, log);
         }
         try {
-            return new QuireTable(in, VortexFile.open(in), options.threads(), () -> report(reader, counted, raw));
+            return new QuireTable(in, VortexFile.open(in, ReadLimits.defaults(), context), options.threads(),
+                    () -> report(reader, counted, raw));
         } catch (RuntimeException e) {
             in.close();
             throw e;
         }
-    }
-
-    /** The {@code posix} reader's options: the provider's configuration with the variant's settings over it. */
-    static PosixOptions posixOptions(IoVariant variant, Settings settings) {
-        PosixOptions o = PosixOptions.from(settings);
-        if (variant.fastPath().isPresent()) {
-            o = o.withFastPath(variant.fastPath().get());
-        }
-        if (variant.minReadLength().isPresent()) {
-            o = o.withWindow(variant.minReadLength().getAsLong(), variant.maxReadLength().getAsLong());
-        }
-        return variant.direct() ? o.withDirect(true) : o;
     }
 
     /** The reads {@code counted} saw, with the fast-path counters and the O_DIRECT refusal of a posix reader. */

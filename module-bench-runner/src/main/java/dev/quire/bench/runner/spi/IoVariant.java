@@ -1,6 +1,9 @@
 package dev.quire.bench.runner.spi;
 
+import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.PosixSettings;
+import dev.quire.io.spi.IoProviders;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +24,11 @@ import java.util.OptionalLong;
  *   <li>{@code posix:direct}: {@code O_DIRECT} reads.
  * </ul>
  *
- * <p>Settings combine ({@code posix:nowait=on:window=4k-1m}). The text travels to the runner's child JVMs as it is
+ * <p>Settings combine ({@code posix:nowait=on:window=4k-1m}). A variant stands for settings of a
+ * {@link dev.quire.layout.QuireContext} ({@link #applyTo}): the provider is {@link IoProviders#PROVIDER}, and
+ * {@code nowait}, {@code window} and {@code direct} are {@link PosixSettings#FAST_PATH},
+ * {@link PosixSettings#MIN_READ_LENGTH} with {@link PosixSettings#MAX_READ_LENGTH}, and {@link PosixSettings#DIRECT}.
+ * The text travels to the runner's child JVMs as it is
  * ({@link EngineOptions#io()}), and each engine that {@linkplain Engine#readsThroughIoProviders() reads through
  * Quire's providers} parses it again; {@link #spec()} is the canonical text, used as the variant's label in results.
  *
@@ -133,6 +140,22 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
             out.add(v);
         }
         return out;
+    }
+
+    /**
+     * {@code settings} with this variant's over them: the provider ({@link IoProviders#PROVIDER}) and those of its
+     * settings this variant sets; the others keep their values.
+     */
+    public Settings applyTo(Settings settings) {
+        Settings out = settings.with(IoProviders.PROVIDER, provider);
+        if (fastPath.isPresent()) {
+            out = out.with(PosixSettings.FAST_PATH, fastPath.get());
+        }
+        if (minReadLength.isPresent()) {
+            out = out.with(PosixSettings.MIN_READ_LENGTH, minReadLength.getAsLong())
+                    .with(PosixSettings.MAX_READ_LENGTH, maxReadLength.getAsLong());
+        }
+        return direct ? out.with(PosixSettings.DIRECT, true) : out;
     }
 
     /** Whether this variant sets anything of the provider's reader. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import dev.quire.bench.runner.spi.CachedFile;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.spi.EngineOptions;
+import dev.quire.bench.runner.spi.IoVariant;
 import dev.quire.bench.runner.spi.LongColumn;
 import dev.quire.bench.runner.spi.ReadLog;
 import dev.quire.bench.runner.spi.ScanRequest;
@@ -20,15 +22,16 @@ import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.bench.runner.tpch.LineItemRow;
 import dev.quire.bench.runner.tpch.LineItems;
-import dev.quire.config.Settings;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.posix.PosixReadAt;
 import dev.quire.io.posix.PosixReaders;
+import dev.quire.io.posix.PosixSettings;
 import dev.quire.io.spi.CountingReadAt;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProviders;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
@@ -239,6 +242,22 @@ class QuireEngineTest {
     }
 
     @Test
+    void eachIoVariantHasOneContextWithItsSettings() {
+        QuireContext base = QuireEngine.context(Optional.empty());
+        assertSame(base, QuireEngine.context(Optional.empty()), "made once per process");
+        QuireContext off = QuireEngine.context(Optional.of(IoVariant.parse("posix:nowait=off:window=4k-1m")));
+        assertSame(off, QuireEngine.context(Optional.of(IoVariant.parse("posix:window=4k-1m:nowait=off"))),
+                "one context per variant, whatever order its settings were written in");
+        assertEquals("posix", off.setting(IoProviders.PROVIDER));
+        assertEquals(false, off.setting(PosixSettings.FAST_PATH));
+        assertEquals(4096L, off.setting(PosixSettings.MIN_READ_LENGTH));
+        assertEquals(1L << 20, off.setting(PosixSettings.MAX_READ_LENGTH));
+        assertEquals(base.setting(PosixSettings.DIRECT), off.setting(PosixSettings.DIRECT));
+        assertEquals(base.arrayEncodingIds(), off.arrayEncodingIds(), "the same plugins");
+        assertEquals("mmap", QuireEngine.context(Optional.of(IoVariant.of("mmap"))).setting(IoProviders.PROVIDER));
+    }
+
+    @Test
     void anUnknownIoProviderFailsNamingItAndTheKnownOnes() {
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> new QuireEngine()
                 .open(file, new EngineOptions(Optional.of("no-such-io"), 0, Optional.empty())));
@@ -253,7 +272,7 @@ class QuireEngineTest {
         QuireEngine engine = new QuireEngine(io -> {
             asked.add(io);
             return uri -> {
-                CountingReadAt in = CountingReadAt.wrap(IoProviders.load(io.settings()).readers(io).open(uri));
+                CountingReadAt in = CountingReadAt.wrap(QuireContext.defaults().io().readers(io).open(uri));
                 opened.add(in);
                 return in;
             };
@@ -323,7 +342,7 @@ class QuireEngineTest {
 
     @Test
     void posixSettingsCannotReachAReaderFactoryOfTheEnginesOwn() {
-        QuireEngine engine = new QuireEngine(IoProviders.load(Settings.defaults())::readers);
+        QuireEngine engine = new QuireEngine(QuireContext.defaults().io()::readers);
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> engine.open(file,
                 new EngineOptions(Optional.of("posix:direct"), 0, Optional.empty())));
         assertTrue(e.getMessage().contains("reader factory of its own") && e.getMessage().contains("posix:direct"),

@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.posix.PosixSettings;
+import dev.quire.io.spi.IoProviders;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
@@ -31,6 +35,25 @@ class IoVariantTest {
         }
         assertEquals(List.of(IoVariant.of("mmap"), off, IoVariant.parse("posix:direct")),
                 IoVariant.parseList("mmap,posix:nowait=off,posix:direct"));
+    }
+
+    @Test
+    void aVariantStandsForTheProviderSettingAndThePosixSettings() {
+        Settings base = Settings.of(Map.of("quire.io.nowait", "off", "quire.io.posix.threads", "3"), Map.of());
+        Settings all = IoVariant.parse("posix:nowait=on:window=4k-1m:direct").applyTo(base);
+        assertEquals("posix", all.get(IoProviders.PROVIDER));
+        assertEquals(true, all.get(PosixSettings.FAST_PATH), "the variant's nowait wins over the property");
+        assertEquals(4096L, all.get(PosixSettings.MIN_READ_LENGTH));
+        assertEquals(1L << 20, all.get(PosixSettings.MAX_READ_LENGTH));
+        assertEquals(true, all.get(PosixSettings.DIRECT));
+        assertEquals(3, all.get(PosixSettings.READ_THREADS), "what the variant does not set is kept");
+
+        Settings plain = IoVariant.parse("mmap").applyTo(base);
+        assertEquals("mmap", plain.get(IoProviders.PROVIDER));
+        assertEquals(false, plain.get(PosixSettings.FAST_PATH), "the property still holds");
+        assertEquals("system property quire.io.nowait", plain.source(PosixSettings.FAST_PATH));
+        assertEquals(PosixSettings.MIN_READ_LENGTH.defaultValue(), plain.get(PosixSettings.MIN_READ_LENGTH));
+        assertEquals(false, plain.get(PosixSettings.DIRECT));
     }
 
     @Test
