@@ -16,6 +16,7 @@ import dev.quire.bench.runner.results.Status;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.spi.IoVariant;
+import dev.quire.bench.runner.spi.Query;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.UnsupportedFeatureException;
 import dev.quire.io.spi.IoProviders;

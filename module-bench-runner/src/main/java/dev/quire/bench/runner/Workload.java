@@ -2,6 +2,7 @@ package dev.quire.bench.runner;
 
 import dev.quire.bench.runner.queries.Queries;
 import dev.quire.bench.runner.spi.Engine;
+import dev.quire.bench.runner.spi.Query;
 import dev.quire.errors.InvalidArgumentException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,16 +15,14 @@ import java.util.function.Function;
  * The engines and queries a session can run. {@link #standard()} finds engines through {@link ServiceLoader} and
  * takes the TPC-H queries of {@code dev.quire.bench.runner.queries.Queries}; tests build their own.
  *
- * <p>A child JVM re-creates the session's engine and query from their names and classes (see
- * {@link #engineFor(String, String)}), so an engine or query given here directly must be either the standard one of
- * its name or a public class with a public no-argument constructor; otherwise only {@code --in-process} can run it.
+ * <p>A child JVM re-creates the session's engine and query from their names and classes, so an engine or query given
+ * here directly must be either the standard one of its name or a public class with a public no-argument constructor;
+ * otherwise only {@code --in-process} can run it.
  *
  * @param engines the engines, names unique
  * @param queries the queries, names unique
  */
 public record Workload(List<Engine> engines, List<Query> queries) {
-    /** The class whose static {@code all()} lists the standard queries. */
-
     public Workload {
         engines = List.copyOf(engines);
         queries = List.copyOf(queries);
@@ -78,50 +77,5 @@ public record Workload(List<Engine> engines, List<Query> queries) {
     /** The standard TPC-H queries ({@link Queries#all()}). */
     public static List<Query> standardQueries() {
         return Queries.all();
-    }
-
-    /**
-     * Re-creates an engine in a child JVM: the {@link ServiceLoader} provider of class {@code className}, else a new
-     * instance of that class through its public no-argument constructor. Its name must be {@code name}.
-     */
-    public static Engine engineFor(String name, String className) {
-        Engine engine = ServiceLoader.load(Engine.class, Workload.class.getClassLoader()).stream()
-                .filter(p -> p.type().getName().equals(className))
-                .map(ServiceLoader.Provider::get)
-                .filter(e -> e.name().equals(name))
-                .findFirst()
-                .orElseGet(() -> instantiate(Engine.class, "engine", name, className));
-        return checkName("engine", engine, engine.name(), name);
-    }
-
-    /**
-     * Re-creates a query in a child JVM: the standard query named {@code name} when its class is {@code className},
-     * else a new instance of that class through its public no-argument constructor.
-     */
-    public static Query queryFor(String name, String className) {
-        Query query = standardQueries().stream()
-                .filter(q -> q.name().equals(name) && q.getClass().getName().equals(className))
-                .findFirst()
-                .orElseGet(() -> instantiate(Query.class, "query", name, className));
-        return checkName("query", query, query.name(), name);
-    }
-
-    private static <T> T checkName(String what, T item, String actual, String expected) {
-        if (!actual.equals(expected)) {
-            throw new IllegalStateException("the " + what + " re-created from " + item.getClass().getName()
-                    + " is named '" + actual + "', not '" + expected + "'");
-        }
-        return item;
-    }
-
-    private static <T> T instantiate(Class<T> type, String what, String name, String className) {
-        try {
-            Class<?> c = Class.forName(className, true, Workload.class.getClassLoader());
-            return type.cast(c.getConstructor().newInstance());
-        } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
-            throw new IllegalStateException("cannot re-create " + what + " '" + name + "' in the child JVM: it is "
-                    + "neither a standard " + what + " nor an instance of a public class with a public no-argument "
-                    + "constructor (" + className + ": " + e + "); use --in-process to run it", e);
-        }
     }
 }

@@ -11,6 +11,7 @@ import dev.quire.bench.runner.results.Measurement;
 import dev.quire.bench.runner.results.Run;
 import dev.quire.bench.runner.results.Status;
 import dev.quire.bench.runner.spi.IoVariant;
+import dev.quire.bench.runner.spi.Query;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

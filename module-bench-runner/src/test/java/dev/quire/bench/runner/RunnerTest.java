@@ -14,6 +14,7 @@ import dev.quire.bench.runner.results.Run;
 import dev.quire.bench.runner.results.Status;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.spi.IoVariant;
+import dev.quire.bench.runner.spi.Query;
 import dev.quire.errors.InvalidArgumentException;
 import java.io.IOException;
 import java.io.PrintWriter;

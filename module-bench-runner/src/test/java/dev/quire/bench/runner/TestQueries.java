@@ -1,6 +1,7 @@
 package dev.quire.bench.runner;
 
 import dev.quire.bench.runner.spi.LongColumn;
+import dev.quire.bench.runner.spi.Query;
 import dev.quire.bench.runner.spi.ScanRequest;
 import dev.quire.bench.runner.spi.Table;
 import java.util.List;

@@ -1,8 +1,7 @@
 package dev.quire.bench.runner.protocol;
 
-import dev.quire.bench.runner.Query;
-import dev.quire.bench.runner.Workload;
 import dev.quire.bench.runner.spi.Engine;
+import dev.quire.bench.runner.spi.Query;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
@@ -28,8 +27,8 @@ public final class ChildMain {
         boolean[] failed = {false};
         try {
             Map<String, String> a = parse(args);
-            Engine engine = Workload.engineFor(required(a, "--engine"), required(a, "--engine-class"));
-            Query query = Workload.queryFor(required(a, "--query"), required(a, "--query-class"));
+            Engine engine = Recreated.engine(required(a, "--engine"), required(a, "--engine-class"));
+            Query query = Recreated.query(required(a, "--query"), required(a, "--query-class"));
             RunPlan plan = new RunPlan(Integer.parseInt(required(a, "--warmup")),
                     Integer.parseInt(required(a, "--runs")),
                     Integer.parseInt(required(a, "--rest-runs")), Long.parseLong(required(a, "--rest-ms")),

@@ -1,7 +1,7 @@
 package dev.quire.bench.runner.protocol;
 
-import dev.quire.bench.runner.Query;
 import dev.quire.bench.runner.spi.Engine;
+import dev.quire.bench.runner.spi.Query;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,10 +1,10 @@
 package dev.quire.bench.runner.protocol;
 
 import com.sun.management.OperatingSystemMXBean;
-import dev.quire.bench.runner.Query;
 import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.spi.EngineOptions;
+import dev.quire.bench.runner.spi.Query;
 import dev.quire.bench.runner.spi.ReadLog;
 import dev.quire.bench.runner.spi.Table;
 import java.lang.management.ManagementFactory;

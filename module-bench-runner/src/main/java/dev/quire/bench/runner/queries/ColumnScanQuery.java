@@ -1,7 +1,7 @@
 package dev.quire.bench.runner.queries;
 
-import dev.quire.bench.runner.Query;
 import dev.quire.bench.runner.spi.Batch;
+import dev.quire.bench.runner.spi.Query;
 import dev.quire.bench.runner.spi.ScanRequest;
 import dev.quire.bench.runner.spi.Table;
 import java.util.Arrays;

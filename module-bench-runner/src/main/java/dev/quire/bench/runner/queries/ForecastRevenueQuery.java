@@ -1,8 +1,8 @@
 package dev.quire.bench.runner.queries;
 
-import dev.quire.bench.runner.Query;
 import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.LongColumn;
+import dev.quire.bench.runner.spi.Query;
 import dev.quire.bench.runner.spi.ScanRequest;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.layout.expr.Expr;

@@ -1,6 +1,6 @@
 package dev.quire.bench.runner.queries;
 
-import dev.quire.bench.runner.Query;
+import dev.quire.bench.runner.spi.Query;
 import dev.quire.bench.runner.spi.ScanRequest;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.layout.expr.Expr;

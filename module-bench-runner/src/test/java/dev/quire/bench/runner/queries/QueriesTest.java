@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quire.bench.runner.Query;
 import dev.quire.bench.runner.engines.QuireEngine;
 import dev.quire.bench.runner.spi.Batch;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.EngineOptions;
+import dev.quire.bench.runner.spi.Query;
 import dev.quire.bench.runner.spi.ScanRequest;
 import dev.quire.bench.runner.spi.StringColumn;
 import dev.quire.bench.runner.spi.Table;

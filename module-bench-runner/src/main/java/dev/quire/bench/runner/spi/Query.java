@@ -1,10 +1,9 @@
-package dev.quire.bench.runner;
-
-import dev.quire.bench.runner.spi.Table;
+package dev.quire.bench.runner.spi;
 
 /**
  * A benchmark query, written once against the engine SPI: it describes its scans, consumes the batches and computes
- * its result in plain Java, so every engine runs the same query code.
+ * its result in plain Java, so every engine runs the same query code. Beside {@link Engine} because the runner's
+ * queries, its child processes and its command all use it, and it uses nothing but this package.
  */
 public interface Query {
     /** The name used on the command line and in reports, e.g. {@code q1} or {@code scan-utf8}. */
