@@ -2,6 +2,7 @@ package dev.quire.cli;
 
 import dev.quire.cli.csv.CsvConverter;
 import dev.quire.cli.csv.SchemaSpec;
+import dev.quire.cli.output.Text;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
 import dev.quire.layout.dtype.DType;

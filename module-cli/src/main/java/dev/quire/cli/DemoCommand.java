@@ -14,6 +14,7 @@ import dev.quire.cli.inspect.FileReport;
 import dev.quire.cli.inspect.TextReport;
 import dev.quire.cli.output.RowFormat;
 import dev.quire.cli.output.RowWriter;
+import dev.quire.cli.output.Text;
 import dev.quire.errors.QuireIoException;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.file.VortexFile;

@@ -1,6 +1,7 @@
 package dev.quire.cli;
 
 import dev.quire.cli.csv.CsvConverter;
+import dev.quire.cli.output.Text;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package dev.quire.cli;
 
+import dev.quire.cli.output.Text;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.FastPathStats;
 import dev.quire.io.posix.PosixReaders;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.bench.runner.tpch.LineItems;
+import dev.quire.cli.output.Text;
 import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.ExtensionArray;
 import dev.quire.layout.array.PrimitiveArray;

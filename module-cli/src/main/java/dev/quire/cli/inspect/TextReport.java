@@ -1,6 +1,6 @@
 package dev.quire.cli.inspect;
 
-import dev.quire.cli.Text;
+import dev.quire.cli.output.Text;
 import dev.quire.cli.output.ValueFormat;
 import dev.quire.layout.array.Scalar;
 import dev.quire.layout.format.ArrayStats;

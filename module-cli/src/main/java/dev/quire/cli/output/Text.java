@@ -1,4 +1,4 @@
-package dev.quire.cli;
+package dev.quire.cli.output;
 
 import java.time.Duration;
 import java.util.Locale;
