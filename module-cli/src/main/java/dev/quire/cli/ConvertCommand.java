@@ -5,6 +5,7 @@ import dev.quire.cli.csv.SchemaSpec;
 import dev.quire.cli.output.Text;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.format.DictionaryOptions;
 import dev.quire.layout.format.WriteOptions;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -48,7 +50,9 @@ import picocli.CommandLine.Spec;
                     + "ns, and null. Write names containing , : ( ) ? or spaces in backticks.",
             "",
             "Rows are written in batches, so memory stays bounded. The output appears only when the conversion "
-                    + "succeeds. A progress bar is shown on standard error for long runs when it is a terminal."})
+                    + "succeeds. A progress bar is shown on standard error for long runs when it is a terminal.",
+            "",
+            "--io and --set choose how a Vortex input is read (`quire io` lists the settings)."})
 final class ConvertCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -95,12 +99,16 @@ final class ConvertCommand implements Callable<Integer> {
                     + " N is.")
     Integer threads;
 
+    @Mixin
+    ContextOptions quire;
+
     @Override
     public Integer call() {
         if (!input.equals("-") && Files.isRegularFile(Path.of(input)) && VortexRewrite.isVortex(Path.of(input))) {
             return rewrite(Path.of(input));
         }
         CsvConverter.Options options = options();
+        QuireContext context = quire.context();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         boolean stdin = input.equals("-");
@@ -116,7 +124,7 @@ final class ConvertCommand implements Callable<Integer> {
         try (InputStream in = stdin ? new NonClosing(System.in) : Files.newInputStream(Path.of(input));
                 Progress progress = new Progress(err, Terminal.stderrIsTerminal(), "converting " + name, size,
                         System::nanoTime)) {
-            result = CsvConverter.convert(in, name, output, options, progress);
+            result = CsvConverter.convert(in, name, output, options, progress, context);
         } catch (IOException e) {
             throw new QuireIoException("reading " + name + " failed: " + e.getMessage(), e);
         }
@@ -133,8 +141,10 @@ final class ConvertCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--schema applies to CSV input, but " + input
                     + " is a Vortex file, whose types are its own");
         }
+        WriteOptions write = writeOptions();
+        QuireContext context = quire.context();
         long started = System.nanoTime();
-        VortexRewrite.Result result = VortexRewrite.rewrite(in, output, writeOptions());
+        VortexRewrite.Result result = VortexRewrite.rewrite(in, output, write, context);
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         PrintWriter out = spec.commandLine().getOut();
         out.println("wrote " + output + ": " + Text.count(result.rows()) + " rows, " + result.schema().fieldCount()

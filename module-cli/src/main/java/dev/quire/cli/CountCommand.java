@@ -31,20 +31,21 @@ final class CountCommand implements Callable<Integer> {
     ScanOptions options;
 
     @Mixin
-    IoChoice io;
+    ContextOptions quire;
 
     @Override
     public Integer call() {
         options.validate();
+        quire.context(options.settings());
         PrintWriter out = spec.commandLine().getOut();
         long started = System.nanoTime();
-        try (VortexFile vortex = Inputs.openVortex(file, io.readers(options.stats))) {
+        try (VortexFile vortex = quire.open(file, options.stats)) {
             Scan scan = vortex.scan();
             options.applyTo(scan, vortex);
             ScanMetrics metrics = options.run(scan, scan::countWithMetrics);
             out.println(metrics.rowsReturned());
             out.flush();
-            options.printStats(spec.commandLine().getErr(), metrics, io,
+            options.printStats(spec.commandLine().getErr(), metrics, quire,
                     Duration.ofNanos(System.nanoTime() - started));
         }
         return 0;

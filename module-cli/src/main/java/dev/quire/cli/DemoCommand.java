@@ -1,6 +1,5 @@
 package dev.quire.cli;
 
-import dev.quire.cli.demo.ForecastRevenue;
 import dev.quire.bench.runner.BenchOptions;
 import dev.quire.bench.runner.ResultsTable;
 import dev.quire.bench.runner.Runner;
@@ -9,6 +8,7 @@ import dev.quire.bench.runner.engines.QuireEngine;
 import dev.quire.bench.runner.results.BenchResults;
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.tpch.LineItems;
+import dev.quire.cli.demo.ForecastRevenue;
 import dev.quire.cli.demo.PricingSummary;
 import dev.quire.cli.inspect.FileReport;
 import dev.quire.cli.inspect.TextReport;
@@ -16,9 +16,11 @@ import dev.quire.cli.output.RowFormat;
 import dev.quire.cli.output.RowWriter;
 import dev.quire.cli.output.Text;
 import dev.quire.errors.QuireIoException;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.file.VortexWriter;
+import dev.quire.layout.format.WriteOptions;
 import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.scan.Scan;
 import dev.quire.layout.scan.ScanMetrics;
@@ -42,7 +44,10 @@ import picocli.CommandLine.Spec;
 /**
  * {@code quire demo}: writes TPC-H {@code lineitem} as a Vortex file, inspects it and scans it (a few rows, TPC-H
  * query 1 over every row, then query 6 as a filtered scan), then runs the benchmark runner's queries over it with
- * Quire's engine, printing what each step did and how long it took.
+ * Quire's engine, printing what each step did and how long it took. The steps in this process write and read with one
+ * {@link QuireContext} built for the run; the benchmark's child processes build their own, as {@code quire bench}'s
+ * do, from the same system properties and environment variables. It takes no {@code --set}: the child processes
+ * would not see it.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Generate TPC-H lineitem, write it as a Vortex file, inspect it and scan it (the first rows, "
@@ -68,12 +73,16 @@ final class DemoCommand implements Callable<Integer> {
             description = "Write the file here and keep it (default: a temporary directory, removed afterwards).")
     Path dir;
 
+    /** What this process writes and reads the file with. */
+    private QuireContext context;
+
     @Override
     public Integer call() {
         if (!(scaleFactor > 0) || scaleFactor > 100_000) {
             throw new ParameterException(spec.commandLine(), "--sf must be above 0 and at most 100000, got "
                     + scaleFactor);
         }
+        context = QuireContext.builder().build();
         PrintWriter out = spec.commandLine().getOut();
         boolean temporary = dir == null;
         Path where = temporary ? createTempDir() : createDir(dir);
@@ -108,7 +117,7 @@ final class DemoCommand implements Callable<Integer> {
         long started = System.nanoTime();
         long[] writeNanos = {0};
         long rows;
-        VortexWriter writer = VortexWriter.create(file, LineItems.SCHEMA);
+        VortexWriter writer = VortexWriter.create(file, LineItems.SCHEMA, WriteOptions.defaults(), context);
         try {
             rows = LineItems.generate(scaleFactor, BATCH_ROWS, batch -> {
                 long t = System.nanoTime();
@@ -135,7 +144,7 @@ final class DemoCommand implements Callable<Integer> {
         step(out, "2. inspect (footer and array descriptions only)");
         long started = System.nanoTime();
         FileReport report;
-        try (VortexFile vortex = VortexFile.open(file)) {
+        try (VortexFile vortex = VortexFile.open(file, context)) {
             report = FileReport.of(file.getFileName().toString(), vortex);
         }
         Duration took = since(started);
@@ -147,7 +156,7 @@ final class DemoCommand implements Callable<Integer> {
     private void preview(PrintWriter out, Path file) {
         step(out, "3. scan the first rows");
         long started = System.nanoTime();
-        try (VortexFile vortex = VortexFile.open(file);
+        try (VortexFile vortex = VortexFile.open(file, context);
                 BatchStream batches = vortex.scan().project(PREVIEW_COLUMNS).limit(5).batches()) {
             RowWriter table = RowFormat.TABLE.writer(out, batches.dtype());
             for (StructArray batch : batches) {
@@ -163,7 +172,7 @@ final class DemoCommand implements Callable<Integer> {
         step(out, "4. scan " + PricingSummary.COLUMNS.length + " columns of every row: TPC-H query 1");
         long started = System.nanoTime();
         PricingSummary q1 = new PricingSummary();
-        try (VortexFile vortex = VortexFile.open(file)) {
+        try (VortexFile vortex = VortexFile.open(file, context)) {
             Scan scan = vortex.scan().project(PricingSummary.COLUMNS).splitRows(PricingSummary.MAX_BATCH_ROWS);
             scan.forEach(q1::add);
         }
@@ -191,7 +200,7 @@ final class DemoCommand implements Callable<Integer> {
         ForecastRevenue q6 = new ForecastRevenue();
         ScanMetrics metrics;
         long rows;
-        try (VortexFile vortex = VortexFile.open(file);
+        try (VortexFile vortex = VortexFile.open(file, context);
                 BatchStream batches = vortex.scan().project(ForecastRevenue.COLUMNS).filter(ForecastRevenue.FILTER)
                         .batches()) {
             rows = vortex.rowCount();

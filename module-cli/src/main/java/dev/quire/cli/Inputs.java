@@ -2,9 +2,6 @@ package dev.quire.cli;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
-import dev.quire.io.spi.ReadAtFactory;
-import dev.quire.layout.format.ReadLimits;
-import dev.quire.layout.file.VortexFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,12 +10,6 @@ import java.util.List;
 /** Opening inputs with messages that name the path as the user wrote it. */
 final class Inputs {
     private Inputs() {}
-
-    /** Opens a Vortex file through {@code readers} (the {@code --io} choice), after checking that it can be read. */
-    static VortexFile openVortex(Path path, ReadAtFactory readers) {
-        checkReadableFile(path);
-        return VortexFile.open(path.toAbsolutePath().toUri(), readers, ReadLimits.defaults());
-    }
 
     static void checkReadableFile(Path path) {
         if (!Files.exists(path)) {

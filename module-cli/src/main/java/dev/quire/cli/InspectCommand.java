@@ -28,7 +28,7 @@ final class InspectCommand implements Callable<Integer> {
     Path file;
 
     @Mixin
-    IoChoice io;
+    ContextOptions quire;
 
     @Option(names = "--json", description = "Write the report as one JSON object, nothing elided.")
     boolean json;
@@ -38,7 +38,7 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (VortexFile vortex = Inputs.openVortex(file, io.readers(false))) {
+        try (VortexFile vortex = quire.open(file, false)) {
             FileReport report = FileReport.of(file.toString(), vortex);
             if (json) {
                 new JsonReport(spec.commandLine().getOut()).print(report);

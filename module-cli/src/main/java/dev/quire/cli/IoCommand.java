@@ -1,9 +1,12 @@
 package dev.quire.cli;
 
+import dev.quire.config.Setting;
+import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.spi.Availability;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProvider;
 import dev.quire.io.spi.IoProviders;
+import dev.quire.layout.QuireContext;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
@@ -17,13 +20,20 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code quire io [FILE]}: the I/O providers found, whether each works here and why not, and which reads FILE. */
+/**
+ * {@code quire io [FILE]}: the I/O providers found, whether each works here and why not; the settings, with their
+ * values and where each comes from; and which provider reads FILE.
+ */
 @Command(name = "io", mixinStandardHelpOptions = true,
         description = {"List the I/O providers found on the module path, highest priority first: whether each is "
                 + "available here (its probe: kernel features, permissions) and, when not, why.",
             "",
-            "With FILE, also say which provider would read it: the one named by --io (or -Dquire.io), else the "
-                    + "available provider of highest priority that supports the file's scheme."})
+            "Then list Quire's settings (those --set takes) with the value each has in this run and where it comes "
+                    + "from: an option (--io, --set), a system property (-Dquire.io=posix, e.g. through "
+                    + "JDK_JAVA_OPTIONS), an environment variable (QUIRE_IO=posix), or the default.",
+            "",
+            "With FILE, also say which provider would read it: the one named by --io (or the quire.io setting), "
+                    + "else the available provider of highest priority that supports the file's scheme."})
 final class IoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -32,17 +42,17 @@ final class IoCommand implements Callable<Integer> {
     Path file;
 
     @Mixin
-    IoChoice io;
+    ContextOptions quire;
 
     @Override
     public Integer call() {
-        IoOptions options = io.options();
+        QuireContext context = quire.context();
         PrintWriter out = spec.commandLine().getOut();
         URI uri = file == null ? null : file.toAbsolutePath().toUri();
         List<String[]> rows = new ArrayList<>();
         rows.add(uri == null ? new String[] {"provider", "priority", "available"}
                 : new String[] {"provider", "priority", "available", "reads FILE"});
-        for (IoProvider p : io.providers().all()) {
+        for (IoProvider p : context.io().all()) {
             Availability a = IoProviders.availability(p);
             // An available provider may still note a limitation (posix off Linux reads without its fast path).
             String available = !a.available() ? "no: " + a.reason()
@@ -51,6 +61,39 @@ final class IoCommand implements Callable<Integer> {
                     : new String[] {p.name(), Integer.toString(p.priority()), available,
                         p.supports(uri) ? "yes" : "no (other scheme)"});
         }
+        print(out, rows);
+        out.println();
+        List<String[]> settings = new ArrayList<>();
+        settings.add(new String[] {"setting", "value", "source"});
+        for (Setting<?> s : ContextOptions.settings()) {
+            settings.add(new String[] {s.key(), value(context, s), quire.source(s)});
+        }
+        print(out, settings);
+        if (uri != null) {
+            // Fails like opening the file would (an unavailable --io or -Dquire.io, no provider for the scheme).
+            IoProvider chosen = context.io().choose(uri, IoOptions.of(context.settings()));
+            out.println();
+            out.println(file + " is read with " + chosen.name());
+        }
+        out.flush();
+        return 0;
+    }
+
+    /**
+     * The value of {@code setting} as {@code --set} would give it; an empty text as {@code ""}, and a system property
+     * or environment variable that does not parse as what is wrong with it, so that the listing still shows the rest.
+     */
+    private static String value(QuireContext context, Setting<?> setting) {
+        try {
+            String text = String.valueOf(context.setting(setting));
+            return text.isEmpty() ? "\"\"" : text;
+        } catch (InvalidArgumentException e) {
+            return "invalid: " + e.getMessage();
+        }
+    }
+
+    /** Rows as columns, each as wide as its widest cell; the last column is not padded. */
+    private static void print(PrintWriter out, List<String[]> rows) {
         int[] width = new int[rows.getFirst().length];
         for (String[] row : rows) {
             for (int i = 0; i < row.length - 1; i++) {
@@ -64,12 +107,5 @@ final class IoCommand implements Callable<Integer> {
             }
             out.println(line.toString().stripTrailing());
         }
-        if (uri != null) {
-            // Fails like opening the file would (an unavailable --io or -Dquire.io, no provider for the scheme).
-            IoProvider chosen = io.providers().choose(uri, options);
-            out.println(file + " is read with " + chosen.name());
-        }
-        out.flush();
-        return 0;
     }
 }

@@ -52,7 +52,7 @@ final class ScanCommand implements Callable<Integer> {
     ScanOptions options;
 
     @Mixin
-    IoChoice io;
+    ContextOptions quire;
 
     @Override
     public Integer call() {
@@ -60,9 +60,10 @@ final class ScanCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--limit must not be negative, got " + limit);
         }
         options.validate();
+        quire.context(options.settings());
         PrintWriter out = spec.commandLine().getOut();
         long started = System.nanoTime();
-        try (VortexFile vortex = Inputs.openVortex(file, io.readers(options.stats))) {
+        try (VortexFile vortex = quire.open(file, options.stats)) {
             Scan scan = vortex.scan();
             if (columns != null) {
                 scan.project(Inputs.columnList(columns).toArray(String[]::new));
@@ -87,7 +88,7 @@ final class ScanCommand implements Callable<Integer> {
             }
             writer.finish();
             out.flush();
-            options.printStats(spec.commandLine().getErr(), batches.metrics(), io,
+            options.printStats(spec.commandLine().getErr(), batches.metrics(), quire,
                     Duration.ofNanos(System.nanoTime() - started));
         }
         return 0;

@@ -4,6 +4,7 @@ import dev.quire.cli.output.Text;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.FastPathStats;
 import dev.quire.io.posix.PosixReaders;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.expr.Expr;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.Scan;
@@ -112,9 +113,15 @@ final class ScanOptions {
         if (threads != null) {
             scan.concurrency(TASKS_PER_THREAD * threads);
         }
-        if (noFilterKernels) {
-            scan.filterKernels(false);
-        }
+    }
+
+    /**
+     * The settings these options stand for, for the run's context: {@code --no-filter-kernels} is
+     * {@link QuireContext#FILTER_KERNELS} off, which the file's scans take as their default.
+     */
+    List<ContextOptions.Given<?>> settings() {
+        return noFilterKernels ? List.of(ContextOptions.given(QuireContext.FILTER_KERNELS, false,
+                "--no-filter-kernels")) : List.of();
     }
 
     /**
@@ -153,8 +160,8 @@ final class ScanOptions {
         }
     }
 
-    /** With {@code --stats}, writes what the scan did to {@code err}, with the reads {@code io} counted. */
-    void printStats(PrintWriter err, ScanMetrics m, IoChoice io, Duration took) {
+    /** With {@code --stats}, writes what the scan did to {@code err}, with the reads the run's context counted. */
+    void printStats(PrintWriter err, ScanMetrics m, ContextOptions io, Duration took) {
         if (!stats) {
             return;
         }

@@ -1,6 +1,7 @@
 package dev.quire.cli;
 
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.file.VortexFile;
@@ -38,7 +39,7 @@ final class SplitsCommand implements Callable<Integer> {
     Path file;
 
     @Mixin
-    IoChoice io;
+    ContextOptions quire;
 
     @Option(names = {"-c", "--columns"}, paramLabel = "COLUMNS",
             description = "Comma-separated columns whose boundaries to collect (nested fields are a.b). Default: all.")
@@ -46,15 +47,21 @@ final class SplitsCommand implements Callable<Integer> {
 
     @Option(names = "--walk-every-child",
             description = "Build the layout and reader of every child and ask it, instead of taking the ends of "
-                    + "children without interior splits from their parent.")
+                    + "children without interior splits from their parent: the same as --set "
+                    + "quire.splits.skipSplitless=false.")
     boolean walkEveryChild;
 
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (VortexFile vortex = Inputs.openVortex(file, io.readers(false))) {
+        QuireContext context = quire.context(walkEveryChild
+                ? List.of(ContextOptions.given(QuireContext.SKIP_SPLITLESS_CHILDREN, false, "--walk-every-child"))
+                : List.of());
+        // The collection scans make, as the context's setting says (the option, --set, a property, the default).
+        boolean walk = !context.setting(QuireContext.SKIP_SPLITLESS_CHILDREN);
+        try (VortexFile vortex = quire.open(file, false)) {
             Projection projection = projection(vortex);
-            RowSplits splits = walkEveryChild ? RowSplits.walkingEveryChild() : RowSplits.skippingSplitlessChildren();
+            RowSplits splits = walk ? RowSplits.walkingEveryChild() : RowSplits.skippingSplitlessChildren();
             long started = System.nanoTime();
             LayoutReader reader = vortex.reader();
             reader.registerSplits(projection.fieldMask(), SplitRange.whole(vortex.rowCount()), splits);
@@ -62,7 +69,7 @@ final class SplitsCommand implements Callable<Integer> {
             long nanos = System.nanoTime() - started;
             out.println("boundaries: " + boundaries.length);
             out.println(String.format(Locale.ROOT, "collected in %.3f ms (%s, %d layout nodes built, %d run%s)",
-                    nanos / 1e6, walkEveryChild ? "every child walked" : "children without interior splits skipped",
+                    nanos / 1e6, walk ? "every child walked" : "children without interior splits skipped",
                     vortex.layoutNodesBuilt(), splits.runCount(), splits.runCount() == 1 ? "" : "s"));
             for (long b : boundaries) {
                 out.println(b);

@@ -2,6 +2,7 @@ package dev.quire.cli;
 
 import dev.quire.cli.csv.OutputFile;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.file.VortexFile;
@@ -35,15 +36,16 @@ final class VortexRewrite {
         }
     }
 
-    static Result rewrite(Path input, Path target, WriteOptions options) {
-        try (VortexFile file = VortexFile.open(input)) {
+    /** Reads {@code input} and writes {@code target} with {@code context}. */
+    static Result rewrite(Path input, Path target, WriteOptions options, QuireContext context) {
+        try (VortexFile file = VortexFile.open(input, context)) {
             if (!(file.dtype() instanceof DType.Struct schema)) {
                 throw new InvalidArgumentException(input + " holds a " + file.dtype()
                         + " array, not a struct of columns; only struct files can be rewritten");
             }
             long rows = OutputFile.write(target, temp -> {
                 long written = 0;
-                try (VortexWriter writer = VortexWriter.create(temp, schema, options);
+                try (VortexWriter writer = VortexWriter.create(temp, schema, options, context);
                         BatchStream batches = file.scan().batches()) {
                     for (StructArray batch : batches) {
                         writer.write(batch);

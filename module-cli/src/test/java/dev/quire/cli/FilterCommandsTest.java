@@ -121,24 +121,26 @@ class FilterCommandsTest {
 
     @Test
     void statsShowThePosixPageCacheCountersWhenPosixReads() {
-        System.setProperty("quire.io", "posix");
-        System.setProperty("quire.io.nowait.minReadLength", "0");
-        try {
-            Cli.Run run = Cli.run("count", file.toString(), "--filter", "id >= 10", "--stats");
-            assertEquals(0, run.code(), run.err());
-            String line = run.err().lines().filter(l -> l.startsWith("page cache (posix): ")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no page-cache line in " + run.err()));
-            Matcher m = Pattern.compile("page cache \\(posix\\): ([0-9,]+) reads tried inline \\(([0-9,]+) hit, "
-                    + "([0-9,]+) partial, ([0-9,]+) miss\\), ([0-9,]+) skipped; .+ served inline, .+ left to the "
-                    + "read pool").matcher(line);
-            assertTrue(m.matches(), line);
-            long tried = number(m.group(1));
-            assertTrue(tried > 0, "with a window from 0 bytes every read tries the page cache: " + line);
-            assertEquals(tried, number(m.group(2)) + number(m.group(3)) + number(m.group(4)), line);
-        } finally {
-            System.clearProperty("quire.io");
-            System.clearProperty("quire.io.nowait.minReadLength");
-        }
+        Cli.Run run = Cli.run("count", file.toString(), "--filter", "id >= 10", "--stats", "--set", "quire.io=posix",
+                "--set", "quire.io.nowait.minReadLength=0");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.err().contains("io: posix, "), "--set quire.io chose the provider: " + run.err());
+        String line = run.err().lines().filter(l -> l.startsWith("page cache (posix): ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no page-cache line in " + run.err()));
+        Matcher m = Pattern.compile("page cache \\(posix\\): ([0-9,]+) reads tried inline \\(([0-9,]+) hit, "
+                + "([0-9,]+) partial, ([0-9,]+) miss\\), ([0-9,]+) skipped; .+ served inline, .+ left to the "
+                + "read pool").matcher(line);
+        assertTrue(m.matches(), line);
+        long tried = number(m.group(1));
+        assertTrue(tried > 0, "with a window from 0 bytes every read tries the page cache: " + line);
+        assertEquals(tried, number(m.group(2)) + number(m.group(3)) + number(m.group(4)), line);
+
+        Cli.Run off = Cli.run("count", file.toString(), "--filter", "id >= 10", "--stats", "--io",
+                "posix:nowait=off:window=0-1m");
+        assertEquals(0, off.code(), off.err());
+        assertTrue(off.err().contains("io: posix, "), off.err());
+        assertTrue(off.err().lines().noneMatch(l -> l.startsWith("page cache")),
+                "with the fast path off nothing is tried inline: " + off.err());
         Cli.Run mmap = Cli.run("count", file.toString(), "--filter", "id >= 10", "--stats");
         assertTrue(mmap.err().lines().noneMatch(l -> l.startsWith("page cache")), "only reads through posix count: "
                 + mmap.err());
@@ -258,7 +260,8 @@ class FilterCommandsTest {
             writer.write(rows.finish());
         }
         assertTrue(Cli.run("inspect", dict.toString()).out().contains("vortex.dict"), "mode is a dictionary");
-        for (List<String> option : List.of(List.<String>of(), List.of("--no-filter-kernels"))) {
+        for (List<String> option : List.of(List.<String>of(), List.of("--no-filter-kernels"),
+                List.of("--set", "quire.filter.kernels=false"))) {
             List<String> args = new ArrayList<>(List.of("scan", dict.toString(), "-c", "id", "-f", "csv", "--filter",
                     "mode in ('MAIL', 'TRUCK') or mode like 'A%'"));
             args.addAll(option);

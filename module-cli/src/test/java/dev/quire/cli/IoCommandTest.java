@@ -31,20 +31,12 @@ class IoCommandTest {
         assertTrue(run.out().lines().anyMatch(l -> l.matches("mmap +20 +yes +yes")), run.out());
         assertTrue(run.out().endsWith(file + " is read with mmap" + System.lineSeparator()), run.out());
 
-        String before = System.getProperty(IoProviders.PROVIDER.key());
-        try {
-            System.setProperty(IoProviders.PROVIDER.key(), "posix");
-            assertTrue(Cli.run("io", file.toString()).out().contains(file + " is read with posix"));
-            System.setProperty(IoProviders.PROVIDER.key(), "nope");
-            Cli.Run bad = Cli.run("io", file.toString());
-            assertEquals(1, bad.code());
-            assertTrue(bad.err().contains("no I/O provider named `nope`") && bad.err().contains("mmap"), bad.err());
-        } finally {
-            if (before == null) {
-                System.clearProperty(IoProviders.PROVIDER.key());
-            } else {
-                System.setProperty(IoProviders.PROVIDER.key(), before);
-            }
-        }
+        Cli.Run posix = Cli.run("io", file.toString(), "--set", IoProviders.PROVIDER.key() + "=posix");
+        assertEquals(0, posix.code(), posix.err());
+        assertTrue(posix.out().endsWith(file + " is read with posix" + System.lineSeparator()), posix.out());
+        Cli.Run bad = Cli.run("io", file.toString(), "--set", IoProviders.PROVIDER.key() + "=nope");
+        assertEquals(2, bad.code(), "a provider the command line names must exist: " + bad.err());
+        assertTrue(bad.err().contains("--set quire.io=nope: no I/O provider named `nope`")
+                && bad.err().contains("mmap"), bad.err());
     }
 }

@@ -100,6 +100,28 @@ class SplitsCommandTest {
                 skip.lines().get(1) + " / " + walk.lines().get(1));
     }
 
+    /** The mode is the context's setting, which --set gives as well as --walk-every-child, and over which it wins. */
+    @Test
+    void theCollectionModeIsTheSplitlessSetting() {
+        Cli.Run set = Cli.run("splits", file.toString(), "--set", "quire.splits.skipSplitless=false");
+        assertEquals(0, set.code(), set.err());
+        Matcher m = SUMMARY.matcher(set.lines().get(1));
+        assertTrue(m.matches(), set.out());
+        assertEquals("every child walked", m.group(1));
+        assertEquals(expected(), boundaries(set));
+
+        Cli.Run option = Cli.run("splits", file.toString(), "--set", "quire.splits.skipSplitless=true",
+                "--walk-every-child");
+        Matcher o = SUMMARY.matcher(option.lines().get(1));
+        assertTrue(o.matches(), option.out());
+        assertEquals("every child walked", o.group(1), "the command's option wins over --set");
+
+        Cli.Run skip = Cli.run("splits", file.toString(), "--set", "quire.splits.skipSplitless=on");
+        Matcher k = SUMMARY.matcher(skip.lines().get(1));
+        assertTrue(k.matches(), skip.out());
+        assertEquals("children without interior splits skipped", k.group(1));
+    }
+
     @Test
     void anUnknownColumnIsBadUsage() {
         Cli.Run run = Cli.run("splits", file.toString(), "-c", "nope");

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireException;
 import dev.quire.errors.QuireIoException;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.array.StructBuilder;
 import dev.quire.layout.dtype.DType;
@@ -99,15 +100,16 @@ public final class CsvConverter {
     private CsvConverter() {}
 
     /**
-     * Converts {@code csv} into the file {@code target}.
+     * Converts {@code csv} into the file {@code target}, written with {@code context}'s encodings, compressors and
+     * column strategies.
      *
      * @param inputName how messages name the input
      */
     public static Result convert(InputStream csv, String inputName, Path target, Options options,
-            Listener listener) {
+            Listener listener, QuireContext context) {
         CountingInputStream counted = new CountingInputStream(csv);
         Written written = OutputFile.write(target, temp -> {
-            Conversion c = new Conversion(counted, inputName, options, listener);
+            Conversion c = new Conversion(counted, inputName, options, listener, context);
             long rows = c.run(temp);
             return new Written(c.schema, rows);
         });
@@ -123,6 +125,7 @@ public final class CsvConverter {
         private final String name;
         private final Options options;
         private final Listener listener;
+        private final QuireContext context;
         private final MappingIterator<String[]> rows;
         private List<String> header;
         private DType.Struct schema;
@@ -130,11 +133,13 @@ public final class CsvConverter {
         /** The line the row read last starts on. */
         private long rowLine;
 
-        Conversion(CountingInputStream input, String name, Options options, Listener listener) throws IOException {
+        Conversion(CountingInputStream input, String name, Options options, Listener listener, QuireContext context)
+                throws IOException {
             this.input = input;
             this.name = name;
             this.options = options;
             this.listener = listener;
+            this.context = context;
             CsvMapper mapper = CsvMapper.builder()
                     .enable(CsvParser.Feature.WRAP_AS_ARRAY)
                     .enable(CsvParser.Feature.SKIP_EMPTY_LINES)
@@ -163,7 +168,7 @@ public final class CsvConverter {
             }
             StructBuilder builder = (StructBuilder) ArrayBuilder.forType(schema);
             long written = 0;
-            try (VortexWriter writer = VortexWriter.create(out, schema, options.write())) {
+            try (VortexWriter writer = VortexWriter.create(out, schema, options.write(), context)) {
                 while ((row = !sample.isEmpty() ? sample.poll() : nextRow()) != null) {
                     append(builder, parsers, row);
                     if (builder.length() >= options.batchRows()
