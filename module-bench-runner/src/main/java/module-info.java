@@ -2,7 +2,12 @@
  * The TPC-H benchmark runner: generates TPC-H data, runs queries written once against the engine SPI
  * ({@link dev.quire.bench.runner.spi.Engine}) over every engine found by {@link java.util.ServiceLoader}, one process
  * per query and engine, checks that the engines agree, and reports medians as a table, JSON and HTML. Quire's own
- * engine is here; the reference's and DuckDB's come from the {@code bench} module when it is on the path.
+ * engine is here, reading and writing with a {@link dev.quire.layout.QuireContext} of its own; the reference's and
+ * DuckDB's come from the {@code bench} module when it is on the path.
+ *
+ * <p>Its packages are layered, each using only those below it: {@code results}; {@code spi} (the engine and query
+ * SPI); {@code tpch}; {@code queries} and {@code engines}; {@code report} and {@code protocol} (the child process);
+ * and the command and runner package {@code dev.quire.bench.runner} on top.
  *
  * <p>{@code --evict-page-cache} calls {@code posix_fadvise} through the posix provider's FFM bindings, so JVMs that
  * run the runner enable native access for it ({@code --enable-native-access=dev.quire.io.posix}, or
@@ -18,22 +23,22 @@ module dev.quire.bench.runner {
     // com.sun.management.OperatingSystemMXBean: the process CPU time of every run.
     requires jdk.management;
 
+    // The API: the command and the runner (BenchCommand, Runner, BenchOptions, Workload, ResultsTable), the engine and
+    // query SPI (engines elsewhere, such as the bench module's, implement it), the results, and the TPC-H generator
+    // (for other engines' data and the CLI's demo). The CLI and the bench module use nothing else.
     exports dev.quire.bench.runner;
     exports dev.quire.bench.runner.spi;
     exports dev.quire.bench.runner.results;
-    exports dev.quire.bench.runner.report;
-    // dev.quire.bench.runner.protocol (the child process, its wire format, page-cache eviction) is internal.
+    exports dev.quire.bench.runner.tpch;
+    // Internal: Quire's engine (dev.quire.bench.runner.engines, reached through the SPI: ServiceLoader finds it,
+    // Workload.standard() lists it), the standard queries (dev.quire.bench.runner.queries, listed by
+    // Workload.standardQueries()), the child process and its wire format (dev.quire.bench.runner.protocol) and the HTML
+    // report (dev.quire.bench.runner.report, written by the runner).
 
     // Jackson writes and reads the results records.
     opens dev.quire.bench.runner.results to com.fasterxml.jackson.databind;
     // picocli reads BenchCommand's annotations and sets its fields reflectively.
     opens dev.quire.bench.runner to info.picocli;
-
-    // The TPC-H generator and the queries, for the runner's other engines (the bench module).
-    exports dev.quire.bench.runner.tpch;
-    exports dev.quire.bench.runner.queries;
-    // Exported so that engines elsewhere (the bench module's quire-ref-file) can open files through Quire's engine.
-    exports dev.quire.bench.runner.engines;
 
     uses dev.quire.bench.runner.spi.Engine;
 

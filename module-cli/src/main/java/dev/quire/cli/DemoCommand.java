@@ -4,9 +4,9 @@ import dev.quire.bench.runner.BenchOptions;
 import dev.quire.bench.runner.ResultsTable;
 import dev.quire.bench.runner.Runner;
 import dev.quire.bench.runner.Workload;
-import dev.quire.bench.runner.engines.QuireEngine;
 import dev.quire.bench.runner.results.BenchResults;
 import dev.quire.bench.runner.spi.Dataset;
+import dev.quire.bench.runner.spi.Engine;
 import dev.quire.bench.runner.tpch.LineItems;
 import dev.quire.cli.demo.ForecastRevenue;
 import dev.quire.cli.demo.PricingSummary;
@@ -61,6 +61,8 @@ final class DemoCommand implements Callable<Integer> {
     static final int BENCH_RUNS = 3;
     static final String[] PREVIEW_COLUMNS = {"l_orderkey", "l_linenumber", "l_quantity", "l_extendedprice",
         "l_returnflag", "l_shipdate", "l_shipmode", "l_comment"};
+    /** The benchmark runner's engine the demo's file is measured with: Quire's. */
+    static final String ENGINE = "quire";
 
     @Spec
     CommandSpec spec;
@@ -231,7 +233,9 @@ final class DemoCommand implements Callable<Integer> {
         long started = System.nanoTime();
         Path dataDir = where.resolve("bench-data");
         Path outDir = where.resolve("bench-results");
-        Path cached = new Dataset(scaleFactor, dataDir).file(QuireEngine.NAME, QuireEngine.WRITER_VERSION, "vortex");
+        // Where the engine keeps the file it would write, by its writer version: the demo's file is that file.
+        Engine engine = Workload.standard().select(List.of(ENGINE), List.of()).engines().getFirst();
+        Path cached = new Dataset(scaleFactor, dataDir).file(engine.name(), engine.writerVersion(), "vortex");
         try {
             Files.createDirectories(cached.getParent());
             try {
@@ -244,7 +248,7 @@ final class DemoCommand implements Callable<Integer> {
                     e);
         }
         BenchOptions options = BenchOptions.defaults().withScaleFactor(scaleFactor).withRuns(BENCH_RUNS)
-                .withEngines(List.of(QuireEngine.NAME)).withDataDir(dataDir).withOutDir(outDir);
+                .withEngines(List.of(ENGINE)).withDataDir(dataDir).withOutDir(outDir);
         BenchResults results;
         try {
             // The runner's progress lines would repeat what the steps above said; the table says it all.

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.bench.runner.Workload;
+import dev.quire.bench.runner.spi.Query;
 import dev.quire.bench.runner.tpch.LineItems;
 import dev.quire.cli.output.Text;
 import dev.quire.layout.array.DecimalArray;
@@ -59,7 +61,7 @@ class DemoCommandTest {
         // The benchmark runner's queries, each measured in a child process, with the outputs kept.
         assertTrue(out.contains("6. the benchmark runner's queries"), out);
         assertTrue(out.lines().anyMatch(l -> l.matches(" +query +quire *")), out);
-        for (String query : dev.quire.bench.runner.queries.Queries.names()) {
+        for (String query : Workload.standardQueries().stream().map(Query::name).toList()) {
             assertTrue(out.lines().anyMatch(l -> l.matches(" +" + query + " +[0-9.]+ ms.*")), query + "\n" + out);
         }
         assertTrue(java.nio.file.Files.exists(dir.resolve("bench-results/results.json")), out);
