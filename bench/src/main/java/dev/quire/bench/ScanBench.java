@@ -1,13 +1,10 @@
 package dev.quire.bench;
 
+import dev.quire.io.spi.IoProviders;
+import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
 import dev.quire.layout.array.VarBinViewArray;
-import dev.quire.config.Settings;
-import dev.quire.io.spi.IoOptions;
-import dev.quire.io.spi.IoProviders;
-import dev.quire.io.spi.ReadAtFactory;
-import dev.quire.layout.format.ReadLimits;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.BatchStream;
 import dev.vortex.api.DataSource;
@@ -50,8 +47,11 @@ import org.openjdk.jmh.annotations.State;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
         "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx4g"})
 public class ScanBench {
-    /** Quire's reads, through the posix provider as the fork's system properties and environment configure it. */
-    private static final ReadAtFactory POSIX = posixReaders();
+    /**
+     * Quire reading through the posix provider, configured by the fork's system properties and environment variables
+     * for everything else.
+     */
+    private static final QuireContext POSIX = QuireContext.builder().set(IoProviders.PROVIDER, "posix").build();
 
     @Param({"10000000"})
     public long rows;
@@ -62,11 +62,6 @@ public class ScanBench {
     private Path file;
     private Session session;
     private BufferAllocator allocator;
-
-    private static ReadAtFactory posixReaders() {
-        IoProviders providers = IoProviders.load(Settings.fromEnvironment());
-        return providers.readers(IoOptions.of(providers.settings()).withProvider("posix"));
-    }
 
     @Setup(Level.Trial)
     public void setup() {
@@ -86,7 +81,7 @@ public class ScanBench {
     /** Quire through positional reads ({@code posix}), which copy every segment into fresh memory. */
     @Benchmark
     public double quirePosix() {
-        try (VortexFile f = VortexFile.open(file.toUri(), POSIX, ReadLimits.defaults())) {
+        try (VortexFile f = VortexFile.open(file, POSIX)) {
             return scan(f);
         }
     }
