@@ -64,11 +64,14 @@ final class IoCommand implements Callable<Integer> {
         print(out, rows);
         out.println();
         List<String[]> settings = new ArrayList<>();
+        List<String> invalid = new ArrayList<>();
         settings.add(new String[] {"setting", "value", "source"});
         for (Setting<?> s : ContextOptions.settings()) {
-            settings.add(new String[] {s.key(), value(context, s), quire.source(s)});
+            settings.add(new String[] {s.key(), value(context, s, invalid), quire.source(s)});
         }
         print(out, settings);
+        // After the table, so that one long message does not widen every row.
+        invalid.forEach(out::println);
         if (uri != null) {
             // Fails like opening the file would (an unavailable --io or -Dquire.io, no provider for the scheme).
             IoProvider chosen = context.io().choose(uri, IoOptions.of(context.settings()));
@@ -80,15 +83,17 @@ final class IoCommand implements Callable<Integer> {
     }
 
     /**
-     * The value of {@code setting} as {@code --set} would give it; an empty text as {@code ""}, and a system property
-     * or environment variable that does not parse as what is wrong with it, so that the listing still shows the rest.
+     * The value of {@code setting} as {@code --set} would give it, an empty text as {@code ""}; a system property or
+     * environment variable that does not parse is {@code invalid}, with what is wrong with it added to
+     * {@code invalid}, so that the listing still shows the rest.
      */
-    private static String value(QuireContext context, Setting<?> setting) {
+    private static String value(QuireContext context, Setting<?> setting, List<String> invalid) {
         try {
             String text = String.valueOf(context.setting(setting));
             return text.isEmpty() ? "\"\"" : text;
         } catch (InvalidArgumentException e) {
-            return "invalid: " + e.getMessage();
+            invalid.add("invalid: " + e.getMessage());
+            return "invalid";
         }
     }
 
