@@ -221,8 +221,9 @@ final class ContextOptions {
      * counted readers when {@code countReads} (for {@code --stats}, {@link #printStats}).
      */
     VortexFile open(Path path, boolean countReads) {
-        Inputs.checkReadableFile(path);
+        // The command line first: a bad --set is bad usage whether or not the file is there.
         QuireContext quire = context();
+        Inputs.checkReadableFile(path);
         URI uri = path.toAbsolutePath().toUri();
         if (!countReads) {
             return VortexFile.open(uri, quire);

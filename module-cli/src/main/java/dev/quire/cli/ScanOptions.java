@@ -69,7 +69,8 @@ final class ScanOptions {
     @Option(names = "--no-filter-kernels",
             description = "Decode every row of the filter's columns and evaluate the filter on the values, instead "
                     + "of letting encoded columns answer it (a dictionary evaluates it once on its values). Same "
-                    + "rows, usually slower: for ruling out a kernel when a filtered result looks wrong.")
+                    + "rows, usually slower: for ruling out a kernel when a filtered result looks wrong. The same as "
+                    + "--set quire.filter.kernels=false.")
     boolean noFilterKernels;
 
     @Option(names = "--stats",

@@ -141,6 +141,11 @@ class SetOptionTest {
             Cli.Run run = Cli.run(command.toArray(String[]::new));
             assertEquals(0, run.code(), command + ": " + run.err());
         }
+        Path missing = dir.resolve("missing.vortex");
+        for (String command : List.of("inspect", "scan", "count", "splits")) {
+            Cli.Run run = Cli.run(command, missing.toString(), "--set", "quire.nope=1");
+            assertEquals(2, run.code(), "the command line is checked before the file: " + run.err());
+        }
         for (List<String> command : commands.apply("quire.nope=1")) {
             Cli.Run run = Cli.run(command.toArray(String[]::new));
             assertEquals(2, run.code(), command + ": " + run.err());
