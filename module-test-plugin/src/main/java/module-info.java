@@ -1,8 +1,10 @@
 /**
- * A third-party plugin for tests: an array encoding ({@code quire.test.frame_of_reference}), a layout
- * ({@code quire.test.split_every}) and I/O providers, declared here and in {@code META-INF/services} like any plugin
- * outside Quire. It proves that Quire finds plugins through {@link java.util.ServiceLoader} on the module path and on
- * the class path, using only the exported SPI packages.
+ * A third-party plugin for tests: an array encoding ({@code quire.test.frame_of_reference}), layouts
+ * ({@code quire.test.split_every}, which offers splits inside its rows; {@code quire.test.segment}, a leaf that offers
+ * none; {@code quire.test.concat}, a parent of many children) and I/O providers, declared here and in
+ * {@code META-INF/services} like any plugin outside Quire. It proves that Quire finds plugins through
+ * {@link java.util.ServiceLoader} on the module path and on the class path, and that every hook of the layout SPI
+ * serves a layout built only from the exported SPI packages.
  */
 module dev.quire.testplugin {
     requires transitive dev.quire.layout;
@@ -10,7 +12,10 @@ module dev.quire.testplugin {
     exports dev.quire.testplugin;
 
     provides dev.quire.layout.spi.ArrayEncoding with dev.quire.testplugin.FrameOfReferenceEncoding;
-    provides dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.SplitEveryLayout;
+    provides dev.quire.layout.spi.LayoutVTable with
+            dev.quire.testplugin.SplitEveryLayout,
+            dev.quire.testplugin.SegmentLayout,
+            dev.quire.testplugin.ConcatLayout;
     provides dev.quire.io.spi.IoProvider with
             dev.quire.testplugin.io.PatternIoProvider,
             dev.quire.testplugin.io.PatternIoProvider.Fallback,

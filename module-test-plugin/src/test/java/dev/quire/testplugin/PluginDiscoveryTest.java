@@ -1,6 +1,7 @@
 package dev.quire.testplugin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,6 +52,19 @@ class PluginDiscoveryTest {
     }
 
     @Test
+    void theSegmentAndConcatLayoutsAreRegisteredToo() {
+        QuireContext context = QuireContext.defaults();
+        assertTrue(context.layoutIds().containsAll(List.of(SegmentLayout.ID, ConcatLayout.ID)),
+                context.layoutIds().toString());
+        LayoutVTable segment = context.layout(SegmentLayout.ID);
+        assertInstanceOf(SegmentLayout.class, segment);
+        assertFalse(segment.registersInteriorSplits(), "a leaf whose end its parent knows");
+        LayoutVTable concat = context.layout(ConcatLayout.ID);
+        assertInstanceOf(ConcatLayout.class, concat);
+        assertTrue(concat.registersInteriorSplits(), "its children's ends are splits inside its rows");
+    }
+
+    @Test
     void theDescriptorProvidesEveryService() {
         ModuleDescriptor descriptor = FrameOfReferenceEncoding.class.getModule().getDescriptor();
         Set<String> provided = descriptor.provides().stream()
@@ -59,6 +73,8 @@ class PluginDiscoveryTest {
         assertEquals(Set.of(
                 "dev.quire.layout.spi.ArrayEncoding with dev.quire.testplugin.FrameOfReferenceEncoding",
                 "dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.SplitEveryLayout",
+                "dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.SegmentLayout",
+                "dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.ConcatLayout",
                 "dev.quire.io.spi.IoProvider with dev.quire.testplugin.io.PatternIoProvider",
                 "dev.quire.io.spi.IoProvider with dev.quire.testplugin.io.PatternIoProvider$Fallback",
                 "dev.quire.io.spi.IoProvider with dev.quire.testplugin.io.UnavailableIoProvider"), provided);
