@@ -58,6 +58,17 @@ final class VortexFileBuilder implements ArrayEncoder {
         static Node wrap(String id, byte[] metadata, Node child) {
             return new Node(id, child.rows(), metadata, List.of(child), List.of());
         }
+
+        /** The plugin's leaf: one segment written by {@link #writeArray}, as a flat layout's. */
+        static Node segment(long rows, int segment) {
+            return new Node(SegmentLayout.ID, rows, new byte[0], List.of(), List.of(segment));
+        }
+
+        /** The plugin's parent of many children, with the metadata its writer would give it. */
+        static Node concat(List<Node> children) {
+            return new Node(ConcatLayout.ID, children.stream().mapToLong(Node::rows).sum(),
+                    ConcatLayout.metadata(children.size()), children, List.of());
+        }
     }
 
     private record Segment(long offset, long length, int alignmentExponent) {}
