@@ -4,9 +4,11 @@ import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Projection;
+import dev.quire.layout.expr.RowMask;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.Pruning;
 import dev.quire.layout.spi.SegmentSource;
 import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
@@ -170,6 +172,24 @@ public final class SplitEveryLayout implements LayoutVTable {
                         + layout.path() + " of " + layout.rowCount() + " rows");
             }
             return data().read(from, to, projection, segments);
+        }
+
+        /** The data child's pruning, so statistics under this layout still rule rows out. */
+        @Override
+        public CompletableFuture<RowMask> prune(long from, long to, Pruning pruning, SegmentSource segments) {
+            if (from < 0 || to < from || to > layout.rowCount()) {
+                throw new InvalidArgumentException("rows [" + from + ", " + to + ") are outside layout "
+                        + layout.path() + " of " + layout.rowCount() + " rows");
+            }
+            return data().prune(from, to, pruning, segments);
+        }
+
+        @Override
+        public void release() {
+            LayoutReader d = data;
+            if (d != null) {
+                d.release();
+            }
         }
     }
 }
