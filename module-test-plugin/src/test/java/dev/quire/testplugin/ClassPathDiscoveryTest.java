@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The plugin works for class-path users too: a forked {@code java -cp} (the same jars and class directories this
- * test runs with on the module path, with no module path at all) discovers the encoding, the layout and the I/O
- * providers through {@code META-INF/services} and reads the plugin file.
+ * test runs with on the module path, with no module path at all) discovers the encoding, the layouts and the I/O
+ * providers through {@code META-INF/services} and reads the plugin's files.
  */
 class ClassPathDiscoveryTest {
     private static final long TIMEOUT_SECONDS = 120;
@@ -46,11 +46,13 @@ class ClassPathDiscoveryTest {
     @Test
     void aClassPathJvmFindsThePluginThroughServiceFilesAndReadsTheFile() throws Exception {
         Path file = PluginFiles.write(dir.resolve("plugin.vortex"));
+        Path concat = ConcatFiles.write(dir.resolve("concat.vortex"));
         Path stdout = dir.resolve("stdout.txt");
         Path stderr = dir.resolve("stderr.txt");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process process = new ProcessBuilder(java.toString(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", classPath(), ClassPathProbe.class.getName(), file.toString())
+                "-cp", classPath(), ClassPathProbe.class.getName(), file.toString(),
+                concat.toString())
                 .directory(dir.toFile())
                 .redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile())
@@ -75,6 +77,18 @@ class ClassPathDiscoveryTest {
                 out.get("boundaries"));
         assertEquals(FrameOfReferenceArray.ID, out.get("chunk-encoding"));
         assertEquals(Long.toString(PluginFiles.idChecksum()), out.get("id-checksum"));
+
+        assertEquals(SegmentLayout.class.getName(), out.get("segment-layout"));
+        assertEquals(ConcatLayout.class.getName(), out.get("concat-layout"));
+        assertEquals(Arrays.toString(ConcatFiles.expectedBoundaries(List.of("a", "b", "c"))),
+                out.get("concat-boundaries"));
+        // The three concat nodes and c's split_every part: no segment is built to learn where it ends.
+        assertEquals("4", out.get("concat-nodes-built"));
+        long checksum = 0;
+        for (long row = 0; row < ConcatFiles.ROWS; row++) {
+            checksum += ConcatFiles.a(row);
+        }
+        assertEquals(Long.toString(checksum), out.get("concat-a-checksum"));
     }
 
     private static Map<String, String> parse(Path stdout) throws IOException {

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 
 /**
  * Run by {@link ClassPathDiscoveryTest} in a separate JVM with everything on the class path (no module path), where
- * only {@code META-INF/services} can make the plugin known. Prints {@code key=value} lines for the test to check.
+ * only {@code META-INF/services} can make the plugin known. Reads the plugin file ({@code args[0]}) and the concat
+ * file ({@code args[1]}), and prints {@code key=value} lines for the test to check.
  */
 public final class ClassPathProbe {
     private ClassPathProbe() {}
@@ -25,6 +26,8 @@ public final class ClassPathProbe {
         QuireContext context = QuireContext.defaults();
         print("encoding", context.arrayEncoding(FrameOfReferenceArray.ID).getClass().getName());
         print("layout", context.layout(SplitEveryLayout.ID).getClass().getName());
+        print("segment-layout", context.layout(SegmentLayout.ID).getClass().getName());
+        print("concat-layout", context.layout(ConcatLayout.ID).getClass().getName());
         print("providers", context.io().all().stream().map(IoProvider::name).collect(Collectors.joining(",")));
         try (VortexFile file = VortexFile.open(Path.of(args[0]))) {
             print("rows", file.rowCount());
@@ -42,6 +45,21 @@ public final class ClassPathProbe {
                 }
             }
             print("id-checksum", checksum);
+        }
+        try (VortexFile file = VortexFile.open(Path.of(args[1]))) {
+            long before = file.layoutNodesBuilt();
+            print("concat-boundaries", Arrays.toString(file.scan().splitBoundaries()));
+            print("concat-nodes-built", file.layoutNodesBuilt() - before);
+            long checksum = 0;
+            try (BatchStream batches = file.scan().project("a").batches()) {
+                for (StructArray batch : batches) {
+                    PrimitiveArray a = (PrimitiveArray) batch.field("a");
+                    for (long i = 0; i < a.length(); i++) {
+                        checksum += a.getLong(i);
+                    }
+                }
+            }
+            print("concat-a-checksum", checksum);
         }
     }
 
