@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.ChunkedArray;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.StructArray;
+import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.FieldPath;
 import dev.quire.layout.dtype.Projection;
 import dev.quire.layout.file.VortexFile;
@@ -19,17 +21,25 @@ import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.scan.Scan;
 import dev.quire.layout.spi.Layout;
 import dev.quire.layout.spi.LayoutReader;
+import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.layout.spi.MetadataParser;
+import dev.quire.layout.spi.SegmentBatch;
+import dev.quire.layout.spi.SegmentSource;
 import dev.quire.splits.FieldMask;
+import dev.quire.splits.RowOffsets;
 import dev.quire.splits.RowRange;
 import dev.quire.splits.RowSplits;
 import dev.quire.splits.SplitRange;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.Executor;
 import java.util.function.LongPredicate;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeEach;
@@ -162,6 +172,145 @@ class ConcatLayoutTest {
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * What the concat reader asks of its node while it collects splits: over parts without interior splits, one
+     * answer for all of them and the offsets, nothing per part; with a split_every part, that part alone is built.
+     */
+    @Test
+    void overPartsWithoutInteriorSplitsTheReaderAsksNothingPerPart() {
+        try (VortexFile file = VortexFile.open(path)) {
+            Watched a = new Watched(file.layout().child(0));
+            RowSplits splits = RowSplits.skippingSplitlessChildren();
+            new ConcatLayout().reader(a).registerSplits(FieldMask.all(), SplitRange.whole(ConcatFiles.ROWS), splits);
+            assertArrayEquals(new long[] {400, 1100, 1400, 2000}, splits.boundaries(), "each end, not the start");
+            assertEquals(0, a.perChildAnswers, "no part asked about one by one");
+            assertEquals(0, a.childrenBuilt);
+            assertTrue(a.anyAnswers > 0, "the one answer for all parts");
+
+            Watched walked = new Watched(file.layout().child(0));
+            new ConcatLayout().reader(walked).registerSplits(FieldMask.all(), SplitRange.whole(ConcatFiles.ROWS),
+                    RowSplits.walkingEveryChild());
+            assertEquals(ConcatFiles.PARTS.length, walked.childrenBuilt, "the walk builds every part");
+
+            Watched c = new Watched(file.layout().child(2));
+            splits = RowSplits.skippingSplitlessChildren();
+            new ConcatLayout().reader(c).registerSplits(FieldMask.all(), SplitRange.whole(ConcatFiles.ROWS), splits);
+            assertArrayEquals(new long[] {1000, 1300, 1600, 1900, 2000}, splits.boundaries());
+            assertEquals(1, c.childrenBuilt, "the split_every part alone");
+        }
+    }
+
+    /** A file's layout node that counts what a reader asks of it about its children. */
+    private static final class Watched implements Layout {
+        private final Layout node;
+        int perChildAnswers;
+        int anyAnswers;
+        int childrenBuilt;
+
+        Watched(Layout node) {
+            this.node = node;
+        }
+
+        @Override
+        public boolean childHasNoInteriorSplits(int index) {
+            perChildAnswers++;
+            return node.childHasNoInteriorSplits(index);
+        }
+
+        @Override
+        public boolean anyChildHasInteriorSplits() {
+            anyAnswers++;
+            return node.anyChildHasInteriorSplits();
+        }
+
+        @Override
+        public Layout child(int index) {
+            childrenBuilt++;
+            return node.child(index);
+        }
+
+        @Override
+        public LayoutVTable vtable() {
+            return node.vtable();
+        }
+
+        @Override
+        public DType dtype() {
+            return node.dtype();
+        }
+
+        @Override
+        public long rowCount() {
+            return node.rowCount();
+        }
+
+        @Override
+        public ByteBuffer metadata() {
+            return node.metadata();
+        }
+
+        @Override
+        public int childCount() {
+            return node.childCount();
+        }
+
+        @Override
+        public long childRowCount(int index) {
+            return node.childRowCount(index);
+        }
+
+        @Override
+        public RowOffsets childOffsets() {
+            return node.childOffsets();
+        }
+
+        @Override
+        public String childEncodingId(int index) {
+            return node.childEncodingId(index);
+        }
+
+        @Override
+        public <T> T metadata(MetadataParser<T> parser) {
+            return node.metadata(parser);
+        }
+
+        @Override
+        public int segmentCount() {
+            return node.segmentCount();
+        }
+
+        @Override
+        public int segmentId(int index) {
+            return node.segmentId(index);
+        }
+
+        @Override
+        public SegmentSource segments() {
+            return node.segments();
+        }
+
+        @Override
+        public SegmentBatch batchSegments(Executor completeOn) {
+            return node.batchSegments(completeOn);
+        }
+
+        @Override
+        public Array decodeArray(MemorySegment segment, int segmentId, ByteBuffer inlineArrayTree, DType dtype,
+                long length) {
+            return node.decodeArray(segment, segmentId, inlineArrayTree, dtype, length);
+        }
+
+        @Override
+        public String path() {
+            return node.path();
+        }
+
+        @Override
+        public MalformedFileException malformed(String message) {
+            return node.malformed(message);
         }
     }
 
