@@ -5,15 +5,15 @@
  * are evaluated once per dictionary on its values, through {@link dev.quire.layout.expr.FilterKernel}.
  */
 module dev.quire.dictionary {
-    requires transitive dev.quire.layout;
+    requires dev.quire.layout;
     requires com.google.protobuf;
 
-    exports dev.quire.dictionary;
+    // Nothing is exported: Quire reaches the dictionary through the services below, and no caller needs its classes.
 
     // Generated protobuf messages use reflection for descriptors and text formatting.
     opens dev.quire.dictionary.internal.proto to com.google.protobuf;
 
-    provides dev.quire.layout.spi.ArrayEncoding with dev.quire.dictionary.DictEncoding;
-    provides dev.quire.layout.spi.LayoutVTable with dev.quire.dictionary.DictLayout;
-    provides dev.quire.layout.spi.ColumnStrategy with dev.quire.dictionary.DictionaryStrategy;
+    provides dev.quire.layout.spi.ArrayEncoding with dev.quire.dictionary.internal.DictEncoding;
+    provides dev.quire.layout.spi.LayoutVTable with dev.quire.dictionary.internal.DictLayout;
+    provides dev.quire.layout.spi.ColumnStrategy with dev.quire.dictionary.internal.DictionaryStrategy;
 }

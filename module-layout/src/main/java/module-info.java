@@ -1,7 +1,6 @@
 /**
  * Quire's core: dtypes, arrays, the array-encoding and layout SPIs, the Vortex file reader and writer, and scans.
  */
-@SuppressWarnings("module") // the qualified export below names dev.quire.dictionary, which is built after layout
 module dev.quire.layout {
     requires transitive dev.quire.io.spi;
     requires transitive dev.quire.splits;
@@ -17,8 +16,6 @@ module dev.quire.layout {
     exports dev.quire.layout.format;
     exports dev.quire.layout.scan;
     exports dev.quire.layout.spi;
-    // Trusted array factories that skip the public constructors' O(n) checks: for the dictionary's gather alone.
-    exports dev.quire.layout.internal.array to dev.quire.dictionary;
 
     // Generated protobuf messages use reflection for descriptors and text formatting.
     opens dev.quire.layout.internal.proto to com.google.protobuf;

@@ -3,7 +3,6 @@ package dev.quire.layout.array;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.MalformedFileException;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.internal.array.TrustedArrays;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
@@ -126,16 +125,12 @@ public final class VarBinViewArray implements Array {
         return new VarBinViewArray(dtype, MemorySegment.ofArray(words), buffers, validity);
     }
 
-    static {
-        TrustedArrays.register(VarBinViewArray::gathered);
-    }
-
     /**
-     * The trusted factory behind {@link TrustedArrays#gathered}: views copied from {@code source}'s checked views (or
-     * zero views for nulls) over {@code source}'s buffers, shared. Only the shape is checked; it is O(1). Not public:
-     * a user's views go through the checking constructor.
+     * Views copied from {@code source}'s checked views (or empty views) over {@code source}'s buffers, shared: what
+     * {@link ViewTable} builds. Only the shape is checked; it is O(1). Not public: a user's views go through the
+     * checking constructor.
      */
-    private static VarBinViewArray gathered(DType dtype, VarBinViewArray source, MemorySegment views,
+    static VarBinViewArray gathered(DType dtype, VarBinViewArray source, MemorySegment views,
             Validity validity) {
         if (!(dtype instanceof DType.Utf8) && !(dtype instanceof DType.Binary)) {
             throw new InvalidArgumentException("varbinview arrays hold utf8 or binary, not " + dtype);

@@ -1,4 +1,4 @@
-package dev.quire.dictionary;
+package dev.quire.dictionary.internal;
 
 import dev.quire.layout.array.LittleEndian;
 import java.lang.foreign.MemorySegment;

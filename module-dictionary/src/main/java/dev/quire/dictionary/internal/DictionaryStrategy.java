@@ -1,6 +1,5 @@
-package dev.quire.dictionary;
+package dev.quire.dictionary.internal;
 
-import dev.quire.dictionary.internal.DictionaryEncoder;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.format.DictionaryOptions;
 import dev.quire.layout.format.WriteOptions;

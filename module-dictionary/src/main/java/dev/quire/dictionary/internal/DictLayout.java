@@ -1,4 +1,4 @@
-package dev.quire.dictionary;
+package dev.quire.dictionary.internal;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.quire.dictionary.internal.proto.DictLayoutMetadata;

@@ -1,4 +1,4 @@
-package dev.quire.dictionary;
+package dev.quire.dictionary.internal;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.MalformedFileException;

@@ -1,4 +1,4 @@
-package dev.quire.dictionary;
+package dev.quire.dictionary.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

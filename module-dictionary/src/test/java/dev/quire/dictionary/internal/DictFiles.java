@@ -1,4 +1,4 @@
-package dev.quire.dictionary;
+package dev.quire.dictionary.internal;
 
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.ArrayBuilder;

@@ -1,12 +1,12 @@
-package dev.quire.dictionary;
+package dev.quire.dictionary.internal;
 
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.ArrayBuilder;
 import dev.quire.layout.array.DecimalArray;
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.array.ViewTable;
 import dev.quire.layout.dtype.DType;
-import dev.quire.layout.internal.array.TrustedArrays;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -20,8 +20,8 @@ import java.lang.foreign.MemorySegment;
  * and their validity bits written (only when codes or values have nulls), and the block is gathered from a heap copy
  * of the values' slots ({@link SlotTable}, made once per dictionary) straight into the output. Nothing of the array's
  * size is built besides the output and, when rows can be null, its validity; with no nulls the gather loops neither
- * branch nor check per row. Gathered string views are copies of checked views, so they are not checked again
- * ({@link TrustedArrays#gathered}, which layout exports to this module alone).
+ * branch nor check per row. String views are gathered through the values' {@link ViewTable}: copies of checked views, so
+ * they are not checked again.
  */
 final class Gather {
     private Gather() {}
@@ -42,15 +42,39 @@ final class Gather {
                 return new DecimalArray((DType.Decimal) dtype, slots, d.valueWidth(), codes.validity());
             }
             case VarBinViewArray v -> {
-                CodeBlocks codes = new CodeBlocks(dict);
-                MemorySegment views = slots(dict, codes, v.views(), VarBinViewArray.VIEW_SIZE);
-                // Every view is a copy of a valid value's view (null rows and rows of null values get the zero slot).
-                return TrustedArrays.gathered(dtype, v, views, codes.validity());
+                return views(dtype, dict, v);
             }
             default -> {
                 return generic(dtype, dict, values);
             }
         }
+    }
+
+    /**
+     * String rows: views gathered from the values' {@link ViewTable} (made once per dictionary), which checks each code
+     * against the table instead of each gathered view against the data buffers the views share.
+     */
+    private static VarBinViewArray views(DType dtype, DictArray dict, VarBinViewArray values) {
+        CodeBlocks codes = new CodeBlocks(dict);
+        ViewTable table = dict.valuesHandle().viewTable(values);
+        int n = codes.length;
+        if (codes.allNull()) {
+            return table.repeat(dtype, table.count(), n, codes.validity());
+        }
+        if (table.count() != codes.count) {
+            throw new IllegalStateException(table.count() + " views for " + codes.count + " dictionary values");
+        }
+        if (table.count() == 1 && codes.plain()) {
+            return table.repeat(dtype, 0, n, codes.validity());
+        }
+        ViewTable.Gatherer gatherer = table.gatherer(n);
+        int[] block = new int[BLOCK];
+        for (int base = 0, len; base < n; base += len) {
+            len = codes.next(block);
+            gatherer.add(block, 0, len);
+        }
+        dict.markCodesChecked();
+        return gatherer.finish(dtype, codes.validity());
     }
 
     /**

@@ -1,8 +1,10 @@
-package dev.quire.dictionary;
+package dev.quire.dictionary.internal;
 
 import dev.quire.layout.array.Array;
 import dev.quire.layout.array.BytesBlocks;
 import dev.quire.layout.array.LongBlocks;
+import dev.quire.layout.array.VarBinViewArray;
+import dev.quire.layout.array.ViewTable;
 import dev.quire.layout.expr.ValuePredicate;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -21,6 +23,7 @@ final class DictValues {
     private volatile Array canonical;
     private volatile long[] validBits;
     private volatile SlotTable slotTable;
+    private volatile ViewTable viewTable;
     private volatile long[] longTable;
     private volatile BytesTable bytesTable;
     /** Set once the values were found too large for a {@link BytesTable}, so that no later call tries again. */
@@ -65,6 +68,16 @@ final class DictValues {
             if (t != null) {
                 slotTable = t;
             }
+        }
+        return t;
+    }
+
+    /** The views of {@code values} (these values, canonical) for gathering strings by code, made on first use. */
+    ViewTable viewTable(VarBinViewArray values) {
+        ViewTable t = viewTable;
+        if (t == null || t.source() != values) {
+            t = ViewTable.of(values);
+            viewTable = t;
         }
         return t;
     }
