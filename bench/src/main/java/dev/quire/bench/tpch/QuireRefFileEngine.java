@@ -2,6 +2,7 @@ package dev.quire.bench.tpch;
 
 import dev.quire.bench.runner.spi.Dataset;
 import dev.quire.bench.runner.spi.Engine;
+import dev.quire.bench.runner.spi.Engines;
 import dev.quire.bench.runner.spi.EngineOptions;
 import dev.quire.bench.runner.spi.Table;
 import dev.quire.errors.QuireException;
@@ -19,7 +20,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Quire reading the reference's lineitem file: the file is the {@code vortex-jni} engine's (written with the
  * reference's default, compressed, encodings), and the reading is done by the engine named {@code quire}, found
- * through {@link ServiceLoader}, which reads any Vortex file.
+ * through {@link java.util.ServiceLoader}, which reads any Vortex file.
  *
  * <p>Quire decodes an encoding only when a module on the path provides it. Before reading, this engine
  * collects the array encodings and layouts the file's columns use ({@link #missingEncodings}) and compares them with
@@ -151,8 +151,7 @@ public final class QuireRefFileEngine implements Engine {
     }
 
     private static final class Reader {
-        static final Optional<Engine> ENGINE = ServiceLoader.load(Engine.class).stream()
-                .map(ServiceLoader.Provider::get)
+        static final Optional<Engine> ENGINE = Engines.discovered().stream()
                 .filter(e -> e.name().equals(READER))
                 .findFirst();
     }

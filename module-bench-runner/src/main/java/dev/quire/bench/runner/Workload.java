@@ -2,18 +2,19 @@ package dev.quire.bench.runner;
 
 import dev.quire.bench.runner.queries.Queries;
 import dev.quire.bench.runner.spi.Engine;
+import dev.quire.bench.runner.spi.Engines;
 import dev.quire.bench.runner.spi.Query;
 import dev.quire.errors.InvalidArgumentException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The engines and queries a session can run. {@link #standard()} finds engines through {@link ServiceLoader} and
- * takes the TPC-H queries of {@code dev.quire.bench.runner.queries.Queries}; tests build their own.
+ * The engines and queries a session can run. {@link #standard()} takes the engines on the path
+ * ({@link Engines#discovered()}) and the TPC-H queries of {@code dev.quire.bench.runner.queries.Queries}; tests build
+ * their own.
  *
  * <p>A child JVM re-creates the session's engine and query from their names and classes, so an engine or query given
  * here directly must be either the standard one of its name or a public class with a public no-argument constructor;
@@ -68,10 +69,9 @@ public record Workload(List<Engine> engines, List<Query> queries) {
         return picked;
     }
 
-    /** The engines {@link ServiceLoader} finds, in the order it finds them. */
+    /** The engines on the path ({@link Engines#discovered()}). */
     public static List<Engine> discoveredEngines() {
-        return ServiceLoader.load(Engine.class, Workload.class.getClassLoader()).stream()
-                .map(ServiceLoader.Provider::get).toList();
+        return Engines.discovered();
     }
 
     /** The standard TPC-H queries ({@link Queries#all()}). */

@@ -2,8 +2,8 @@ package dev.quire.bench.runner.protocol;
 
 import dev.quire.bench.runner.queries.Queries;
 import dev.quire.bench.runner.spi.Engine;
+import dev.quire.bench.runner.spi.Engines;
 import dev.quire.bench.runner.spi.Query;
-import java.util.ServiceLoader;
 
 /**
  * The session's engine and query, re-created in a child JVM from the names and classes its arguments carry: the
@@ -14,14 +14,12 @@ final class Recreated {
     private Recreated() {}
 
     /**
-     * The {@link ServiceLoader} provider of class {@code className}, else a new instance of that class through its
-     * public no-argument constructor. Its name must be {@code name}.
+     * The engine on the path ({@link Engines#discovered()}) of class {@code className}, else a new instance of that
+     * class through its public no-argument constructor. Its name must be {@code name}.
      */
     static Engine engine(String name, String className) {
-        Engine engine = ServiceLoader.load(Engine.class, Recreated.class.getClassLoader()).stream()
-                .filter(p -> p.type().getName().equals(className))
-                .map(ServiceLoader.Provider::get)
-                .filter(e -> e.name().equals(name))
+        Engine engine = Engines.discovered().stream()
+                .filter(e -> e.getClass().getName().equals(className) && e.name().equals(name))
                 .findFirst()
                 .orElseGet(() -> instantiate(Engine.class, "engine", name, className));
         return checkName("engine", engine, engine.name(), name);
