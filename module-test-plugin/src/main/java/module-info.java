@@ -9,15 +9,16 @@
 module dev.quire.testplugin {
     requires transitive dev.quire.layout;
 
-    exports dev.quire.testplugin;
+    // Nothing is exported: like any plugin, this one is reached through its providers alone, which live in
+    // dev.quire.testplugin.internal and dev.quire.testplugin.internal.io.
 
-    provides dev.quire.layout.spi.ArrayEncoding with dev.quire.testplugin.FrameOfReferenceEncoding;
+    provides dev.quire.layout.spi.ArrayEncoding with dev.quire.testplugin.internal.FrameOfReferenceEncoding;
     provides dev.quire.layout.spi.LayoutVTable with
-            dev.quire.testplugin.SplitEveryLayout,
-            dev.quire.testplugin.SegmentLayout,
-            dev.quire.testplugin.ConcatLayout;
+            dev.quire.testplugin.internal.SplitEveryLayout,
+            dev.quire.testplugin.internal.SegmentLayout,
+            dev.quire.testplugin.internal.ConcatLayout;
     provides dev.quire.io.spi.IoProvider with
-            dev.quire.testplugin.io.PatternIoProvider,
-            dev.quire.testplugin.io.PatternIoProvider.Fallback,
-            dev.quire.testplugin.io.UnavailableIoProvider;
+            dev.quire.testplugin.internal.io.PatternIoProvider,
+            dev.quire.testplugin.internal.io.PatternIoProvider.Fallback,
+            dev.quire.testplugin.internal.io.UnavailableIoProvider;
 }

@@ -3,7 +3,7 @@ package dev.quire.bench;
 import dev.quire.io.posix.PosixOptions;
 import dev.quire.io.posix.PosixPageCache;
 import dev.quire.io.posix.PosixReadAt;
-import dev.quire.io.posix.PosixReaders;
+import dev.quire.io.posix.direct.PosixReaders;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.SplittableRandom;

@@ -55,12 +55,12 @@ class ArchitectureTest {
         Set<String> packages = classes.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
         for (String expected : List.of("dev.quire.io.spi", "dev.quire.errors", "dev.quire.io.posix",
                 "dev.quire.splits", "dev.quire.layout.spi", "dev.quire.layout.file", "dev.quire.layout.internal.format",
-                "dev.quire.layout.internal.layouts", "dev.quire.testplugin", "dev.quire.testplugin.io",
-                "dev.quire.cli")) {
+                "dev.quire.layout.internal.layouts", "dev.quire.testplugin.internal",
+                "dev.quire.testplugin.internal.io", "dev.quire.cli")) {
             assertTrue(packages.contains(expected), "no classes of " + expected + " were imported: " + packages);
         }
         for (String name : List.of("dev.quire.io.posix.internal.PosixIoProvider", "dev.quire.splits.RowSplits",
-                "dev.quire.layout.internal.format.FileContext", "dev.quire.testplugin.SplitEveryLayout")) {
+                "dev.quire.layout.internal.format.FileContext", "dev.quire.testplugin.internal.SplitEveryLayout")) {
             assertTrue(classes.contain(name), name + " was not imported");
         }
         assertTrue(classes.size() > 100, "only " + classes.size() + " classes imported");

@@ -9,7 +9,7 @@ import dev.quire.io.posix.internal.PosixIoProvider;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.splits.RowSplits;
-import dev.quire.testplugin.SplitEveryLayout;
+import dev.quire.testplugin.internal.SplitEveryLayout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.module.ModuleDescriptor;

@@ -43,7 +43,7 @@ final class QuireRules {
 
     /** The root package of each I/O provider module, the test plugin's providers included. */
     static final List<String> PROVIDER_PACKAGES = List.of("dev.quire.io.posix", "dev.quire.io.uring",
-            "dev.quire.io.tiered", "dev.quire.testplugin.io");
+            "dev.quire.io.tiered", "dev.quire.testplugin.internal.io");
     /** What posix exports to uring and tiered alone: its libc bindings. */
     static final String POSIX_SYSCALLS = "dev.quire.io.posix.sys";
     private static final List<String> MAY_USE_POSIX_SYSCALLS = List.of("dev.quire.io.uring", "dev.quire.io.tiered");

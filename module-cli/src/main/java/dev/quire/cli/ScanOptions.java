@@ -3,7 +3,7 @@ package dev.quire.cli;
 import dev.quire.cli.output.Text;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.FastPathStats;
-import dev.quire.io.posix.PosixReaders;
+import dev.quire.io.posix.direct.PosixReaders;
 import dev.quire.layout.QuireContext;
 import dev.quire.layout.expr.Expr;
 import dev.quire.layout.file.VortexFile;

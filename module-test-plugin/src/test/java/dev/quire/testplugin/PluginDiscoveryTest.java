@@ -9,6 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quire.layout.QuireContext;
 import dev.quire.layout.spi.ArrayEncoding;
 import dev.quire.layout.spi.LayoutVTable;
+import dev.quire.testplugin.internal.ConcatLayout;
+import dev.quire.testplugin.internal.FrameOfReferenceArray;
+import dev.quire.testplugin.internal.FrameOfReferenceEncoding;
+import dev.quire.testplugin.internal.SegmentLayout;
+import dev.quire.testplugin.internal.SplitEveryLayout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.module.ModuleDescriptor;
@@ -71,16 +76,16 @@ class PluginDiscoveryTest {
                 .flatMap(p -> p.providers().stream().map(impl -> p.service() + " with " + impl))
                 .collect(Collectors.toSet());
         assertEquals(Set.of(
-                "dev.quire.layout.spi.ArrayEncoding with dev.quire.testplugin.FrameOfReferenceEncoding",
-                "dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.SplitEveryLayout",
-                "dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.SegmentLayout",
-                "dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.ConcatLayout",
-                "dev.quire.io.spi.IoProvider with dev.quire.testplugin.io.PatternIoProvider",
-                "dev.quire.io.spi.IoProvider with dev.quire.testplugin.io.PatternIoProvider$Fallback",
-                "dev.quire.io.spi.IoProvider with dev.quire.testplugin.io.UnavailableIoProvider"), provided);
-        assertEquals(Set.of("dev.quire.testplugin"), descriptor.exports().stream()
+                "dev.quire.layout.spi.ArrayEncoding with dev.quire.testplugin.internal.FrameOfReferenceEncoding",
+                "dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.internal.SplitEveryLayout",
+                "dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.internal.SegmentLayout",
+                "dev.quire.layout.spi.LayoutVTable with dev.quire.testplugin.internal.ConcatLayout",
+                "dev.quire.io.spi.IoProvider with dev.quire.testplugin.internal.io.PatternIoProvider",
+                "dev.quire.io.spi.IoProvider with dev.quire.testplugin.internal.io.PatternIoProvider$Fallback",
+                "dev.quire.io.spi.IoProvider with dev.quire.testplugin.internal.io.UnavailableIoProvider"), provided);
+        assertEquals(Set.of(), descriptor.exports().stream()
                 .map(ModuleDescriptor.Exports::source).collect(Collectors.toSet()),
-                "the I/O providers' package is not exported: ServiceLoader needs no export");
+                "the providers' packages are not exported: ServiceLoader needs no export");
     }
 
     /** The class-path half of the story: the service files must list the same classes as the descriptor. */

@@ -10,7 +10,8 @@ import dev.quire.errors.InvalidArgumentException;
  * page cache ({@code O_DIRECT}), and how many threads the pool of reads that may block has.
  *
  * <p>The provider makes them at every open from the settings the open's {@link dev.quire.io.spi.IoOptions} carry
- * ({@link #from}, {@link PosixSettings}); code that opens a reader itself ({@link PosixReaders}) builds them.
+ * ({@link #from}, {@link PosixSettings}); code that opens a reader itself
+ * ({@code dev.quire.io.posix.direct.PosixReaders}) builds them.
  *
  * @param fastPath whether reads inside the window try the page cache inline before handing the rest to the pool
  * @param minReadLength the shortest read, in bytes, the fast path tries

@@ -8,9 +8,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A reader of a local file through libc ({@link PosixReaders#openLibc}), what the {@code posix} provider opens on
- * Linux: besides {@link ReadAt}, the three paths its reads take, each callable alone (for benchmarks that measure one),
- * and what its page-cache fast path did.
+ * A reader of a local file through libc ({@code dev.quire.io.posix.direct.PosixReaders.openLibc}), what the
+ * {@code posix} provider opens on Linux: besides {@link ReadAt}, the three paths its reads take, each callable alone
+ * (for benchmarks that measure one), and what its page-cache fast path did.
  *
  * <p>{@link #read} first takes, on the calling thread, the leading bytes the page cache already holds
  * ({@link #readCachedAt}, for reads inside the {@linkplain PosixOptions#inWindow window}) and hands the rest to the

@@ -14,6 +14,8 @@ import dev.quire.io.spi.IoProvider;
 import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.IoStats;
 import dev.quire.io.spi.ReadAt;
+import dev.quire.testplugin.internal.io.PatternIoProvider;
+import dev.quire.testplugin.internal.io.UnavailableIoProvider;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;

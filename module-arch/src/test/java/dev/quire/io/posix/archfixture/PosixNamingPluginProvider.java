@@ -1,6 +1,6 @@
 package dev.quire.io.posix.archfixture;
 
-import dev.quire.testplugin.io.PatternIoProvider;
+import dev.quire.testplugin.internal.io.PatternIoProvider;
 
 /** Violates: one provider module names another (and posix uses more than io.spi). */
 public final class PosixNamingPluginProvider {

@@ -1,4 +1,4 @@
-package dev.quire.testplugin;
+package dev.quire.testplugin.internal;
 
 import dev.quire.io.spi.ByteRange;
 import dev.quire.io.spi.Coalescing;

@@ -1,4 +1,4 @@
-package dev.quire.testplugin;
+package dev.quire.testplugin.internal;
 
 import com.google.flatbuffers.FlatBufferBuilder;
 import dev.quire.layout.QuireContext;

@@ -1,4 +1,4 @@
-package dev.quire.testplugin;
+package dev.quire.testplugin.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,7 +13,7 @@ import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
 import dev.quire.layout.file.VortexFile;
-import dev.quire.testplugin.VortexFileBuilder.Node;
+import dev.quire.testplugin.internal.VortexFileBuilder.Node;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.quire.testplugin;
+package dev.quire.testplugin.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,7 +20,7 @@ import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.spi.EncodedArray;
 import dev.quire.layout.spi.Layout;
-import dev.quire.testplugin.VortexFileBuilder.Node;
+import dev.quire.testplugin.internal.VortexFileBuilder.Node;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;

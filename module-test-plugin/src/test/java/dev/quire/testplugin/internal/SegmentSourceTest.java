@@ -1,4 +1,4 @@
-package dev.quire.testplugin;
+package dev.quire.testplugin.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,7 +18,7 @@ import dev.quire.layout.scan.Scan;
 import dev.quire.layout.spi.Pruning;
 import dev.quire.layout.spi.SegmentBatch;
 import dev.quire.layout.spi.SegmentSource;
-import dev.quire.testplugin.LeafVariants.Recording;
+import dev.quire.testplugin.internal.LeafVariants.Recording;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

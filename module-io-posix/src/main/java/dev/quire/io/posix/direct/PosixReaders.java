@@ -1,7 +1,10 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.direct;
 
 import dev.quire.errors.QuireIoException;
 import dev.quire.errors.UnsupportedFeatureException;
+import dev.quire.io.posix.FastPathStats;
+import dev.quire.io.posix.PosixOptions;
+import dev.quire.io.posix.PosixReadAt;
 import dev.quire.io.posix.internal.LibcReadAt;
 import dev.quire.io.posix.internal.PosixIoProvider;
 import dev.quire.io.spi.Availability;

@@ -1,11 +1,11 @@
-package dev.quire.testplugin;
+package dev.quire.testplugin.internal;
 
 import dev.quire.layout.array.PrimitiveArray;
 import dev.quire.layout.array.Validity;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
 import dev.quire.layout.dtype.PType;
-import dev.quire.testplugin.VortexFileBuilder.Node;
+import dev.quire.testplugin.internal.VortexFileBuilder.Node;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.quire.testplugin.io;
+package dev.quire.testplugin.internal.io;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.spi.Availability;

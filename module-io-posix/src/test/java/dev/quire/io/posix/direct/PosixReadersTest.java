@@ -1,4 +1,4 @@
-package dev.quire.io.posix;
+package dev.quire.io.posix.direct;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.errors.QuireIoException;
+import dev.quire.io.posix.FastPathStats;
+import dev.quire.io.posix.PosixOptions;
+import dev.quire.io.posix.PosixReadAt;
 import dev.quire.io.spi.ReadAt;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;

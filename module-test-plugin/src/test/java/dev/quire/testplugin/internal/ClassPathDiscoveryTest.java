@@ -1,4 +1,4 @@
-package dev.quire.testplugin;
+package dev.quire.testplugin.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,7 +37,8 @@ class ClassPathDiscoveryTest {
             }
         }
         Path testClasses = Path.of(System.getProperty("basedir", "."), "target", "test-classes");
-        assertTrue(Files.isDirectory(testClasses.resolve("dev/quire/testplugin")), "test classes at " + testClasses);
+        assertTrue(Files.isDirectory(testClasses.resolve("dev/quire/testplugin/internal")),
+                "test classes at " + testClasses);
         entries.add(testClasses.toString());
         assertTrue(entries.stream().anyMatch(e -> e.contains("module-layout")), "the layout module is on " + entries);
         return String.join(File.pathSeparator, entries);

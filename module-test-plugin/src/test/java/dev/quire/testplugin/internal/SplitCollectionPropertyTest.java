@@ -1,4 +1,4 @@
-package dev.quire.testplugin;
+package dev.quire.testplugin.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -16,7 +16,7 @@ import dev.quire.layout.spi.LayoutReader;
 import dev.quire.splits.FieldMask;
 import dev.quire.splits.RowSplits;
 import dev.quire.splits.SplitRange;
-import dev.quire.testplugin.VortexFileBuilder.Node;
+import dev.quire.testplugin.internal.VortexFileBuilder.Node;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

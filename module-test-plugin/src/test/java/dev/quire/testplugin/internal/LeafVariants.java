@@ -1,4 +1,4 @@
-package dev.quire.testplugin;
+package dev.quire.testplugin.internal;
 
 import dev.quire.layout.array.Array;
 import dev.quire.layout.dtype.DType;
