@@ -1,5 +1,6 @@
 package dev.quire.arch;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,15 +30,20 @@ import dev.quire.testplugin.SplitEveryLayout;
 import dev.quire.testplugin.archfixture.PluginUsingLayoutInternals;
 import dev.quire.testplugin.archfixture.PluginUsingTrustedArrays;
 import dev.quire.testplugin.io.PatternIoProvider;
+import java.lang.module.ModuleDescriptor;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Each rule fails on a class that breaks it: the fixtures in the {@code archfixture} packages (test classes, so
- * {@link ArchitectureTest} does not import them) each make one forbidden dependency, and the rule must report it.
+ * Each rule fails on what breaks it, through the same rule objects and check methods the real tests use: the fixtures
+ * in the {@code archfixture} packages (test classes, so {@link ArchitectureTest} does not import them) each make one
+ * forbidden dependency, and synthetic descriptors break one convention of {@link DescriptorRules} each.
  */
 class RulesCatchViolationsTest {
 
@@ -118,5 +124,87 @@ class RulesCatchViolationsTest {
             assertFalse(result.hasViolation(), rule.getDescription() + ":\n"
                     + String.join("\n", result.getFailureReport().getDetails()));
         }
+    }
+
+    // The descriptor rules.
+
+    @Test
+    void aModuleThatRequiresAModuleAboveItIsReported() {
+        assertViolation(DescriptorRules.requiresOnlyWhatTheArchitectureAllows(
+                ModuleDescriptor.newModule("dev.quire.base").requires("dev.quire.io.spi").build()), "dev.quire.io.spi");
+        assertViolation(DescriptorRules.requiresOnlyWhatTheArchitectureAllows(
+                ModuleDescriptor.newModule("dev.quire.encodings").requires("dev.quire.layout")
+                        .requires("dev.quire.io.posix").build()), "dev.quire.io.posix");
+        assertViolation(DescriptorRules.requiresOnlyWhatTheArchitectureAllows(
+                ModuleDescriptor.newModule("dev.quire.unknown").build()), "dev.quire.unknown");
+        assertEquals(List.of(), DescriptorRules.requiresOnlyWhatTheArchitectureAllows(
+                ModuleDescriptor.newModule("dev.quire.cli").requires("dev.quire.io.posix").build()));
+    }
+
+    @Test
+    void aModuleThatExportsMoreOrLessThanItsApiIsReported() {
+        assertViolation(DescriptorRules.exportsOnlyItsApi(
+                ModuleDescriptor.newModule("dev.quire.dictionary").exports("dev.quire.dictionary").build()),
+                "dev.quire.dictionary");
+        ModuleDescriptor.Builder layout = ModuleDescriptor.newModule("dev.quire.layout");
+        DescriptorRules.EXPORTS.get("dev.quire.layout").forEach(layout::exports);
+        assertEquals(List.of(), DescriptorRules.exportsOnlyItsApi(layout.build()));
+        layout.exports("dev.quire.layout.internal.array", Set.of("dev.quire.dictionary"));
+        assertViolation(DescriptorRules.exportsOnlyItsApi(layout.build()), "dev.quire.layout.internal.array");
+        assertViolation(DescriptorRules.exportsOnlyItsApi(
+                ModuleDescriptor.newModule("dev.quire.io.posix").exports("dev.quire.io.posix").build()),
+                "dev.quire.io.posix.direct");
+    }
+
+    @Test
+    void aProviderInAnExportedPackageIsReported() {
+        assertViolation(DescriptorRules.providersLiveInPackagesItDoesNotExport(ModuleDescriptor.newModule("x")
+                .exports("x.api").provides("s.Service", List.of("x.api.Provider")).build()), "x.api.Provider");
+        assertViolation(DescriptorRules.providersLiveInPackagesItDoesNotExport(ModuleDescriptor.newModule("x")
+                .exports("x.internal", Set.of("dev.quire.y")).provides("s.Service", List.of("x.internal.Provider"))
+                .build()), "x.internal.Provider");
+        assertEquals(List.of(), DescriptorRules.providersLiveInPackagesItDoesNotExport(ModuleDescriptor.newModule("x")
+                .exports("x.api").provides("s.Service", List.of("x.internal.Provider")).build()));
+    }
+
+    @Test
+    void anInternalPackageExportedToEveryoneIsReported() {
+        assertViolation(DescriptorRules.internalPackagesAreNeverExportedToEveryone(
+                ModuleDescriptor.newModule("x").exports("x.internal").build()), "x.internal");
+        assertViolation(DescriptorRules.internalPackagesAreNeverExportedToEveryone(
+                ModuleDescriptor.newModule("x").exports("x.internal.io").build()), "x.internal.io");
+        assertViolation(DescriptorRules.internalPackagesAreNeverExportedToEveryone(
+                ModuleDescriptor.newModule("x").exports("x.sys").build()), "x.sys");
+        assertEquals(List.of(), DescriptorRules.internalPackagesAreNeverExportedToEveryone(
+                ModuleDescriptor.newModule("x").exports("x.internal", Set.of("dev.quire.y")).exports("x.api")
+                        .build()));
+    }
+
+    @Test
+    void aQualifiedExportToAModuleOutsideTheProjectIsReported() {
+        assertViolation(DescriptorRules.qualifiedExportsNameOnlyQuireModules(
+                ModuleDescriptor.newModule("x").exports("x.internal", Set.of("dev.quire.y", "com.example")).build()),
+                "com.example");
+        assertEquals(List.of(), DescriptorRules.qualifiedExportsNameOnlyQuireModules(
+                ModuleDescriptor.newModule("x").exports("x.internal", Set.of("dev.quire.y")).build()));
+    }
+
+    @Test
+    void aProvidesWithoutItsServiceFileIsReported() {
+        ModuleDescriptor module = ModuleDescriptor.newModule("x")
+                .provides("s.Service", List.of("x.internal.A", "x.internal.B")).build();
+        String file = "META-INF/services/s.Service";
+        assertViolation(DescriptorRules.everyProvidedServiceHasItsServiceFile(module, name -> Optional.empty()),
+                file);
+        assertViolation(DescriptorRules.everyProvidedServiceHasItsServiceFile(module,
+                name -> Optional.ofNullable(Map.of(file, "x.internal.A\n").get(name))), "x.internal.B");
+        assertEquals(List.of(), DescriptorRules.everyProvidedServiceHasItsServiceFile(module,
+                name -> Optional.ofNullable(Map.of(file, "# providers\nx.internal.A\nx.internal.B # last\n")
+                        .get(name))));
+    }
+
+    private static void assertViolation(List<String> violations, String named) {
+        assertTrue(violations.stream().anyMatch(v -> v.contains(named)),
+                "no violation names " + named + ": " + violations);
     }
 }
