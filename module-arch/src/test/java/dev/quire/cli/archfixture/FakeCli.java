@@ -3,7 +3,6 @@ package dev.quire.cli.archfixture;
 import dev.quire.io.posix.PosixOptions;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.splits.RowSplits;
-import dev.quire.testplugin.FrameOfReferenceArray;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -11,8 +10,7 @@ import java.util.List;
 public final class FakeCli {
     public List<Object> everything(Path path) {
         try (VortexFile file = VortexFile.open(path)) {
-            return List.of(PosixOptions.defaults(), RowSplits.skippingSplitlessChildren(), file.dtype(), FrameOfReferenceArray.ID.length(),
-                    FrameOfReferenceArray.class);
+            return List.of(PosixOptions.defaults(), RowSplits.skippingSplitlessChildren(), file.dtype());
         }
     }
 }
