@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.lang.EvaluationResult;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -16,7 +18,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The rules of {@link QuireRules} over the main classes of every Quire module on this module's class path, read from
- * each module's jar or class directory (so test classes, the violating fixtures included, are never imported).
+ * each module's jar or class directory (so test classes, the violating fixtures included, are never imported): the
+ * rules between modules over all of them at once, the rules within a module over that module's classes alone.
  */
 class ArchitectureTest {
 
@@ -25,6 +28,15 @@ class ArchitectureTest {
         JavaClasses classes = QuireModules.mainClasses();
         return QuireRules.BETWEEN_MODULES.stream().map(rule -> DynamicTest.dynamicTest(rule.getDescription(),
                 () -> rule.check(classes)));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> rulesWithinEachModule() {
+        return QuireModules.found().keySet().stream().flatMap(module -> QuireRules.withinModule(module).stream()
+                .map(rule -> DynamicTest.dynamicTest(module + ": " + rule.getDescription(), () -> {
+                    EvaluationResult result = rule.evaluate(QuireModules.mainClasses(module));
+                    assertFalse(result.hasViolation(), () -> module + ": " + result.getFailureReport());
+                })));
     }
 
     /** The rules are only as good as the import: every module, all of its classes, no test class. */
@@ -48,6 +60,19 @@ class ArchitectureTest {
         assertFalse(all.stream().anyMatch(c -> c.getPackageName().contains("archfixture")
                 || c.getPackageName().equals("dev.quire.arch") || c.getSimpleName().startsWith("ArchFixture")),
                 "test classes were imported");
+    }
+
+    /** A layer rule allows empty layers (so it can judge one fixture class), so each package it names must exist. */
+    @Test
+    void everyLayeredPackageHasClasses() {
+        QuireRules.LAYERS.forEach((module, layers) -> {
+            Set<String> packages = packages(QuireModules.mainClasses(module));
+            for (List<String> layer : layers) {
+                for (String packageName : layer) {
+                    assertTrue(packages.contains(packageName), module + " has no classes in " + packageName);
+                }
+            }
+        });
     }
 
     private static Set<String> packages(JavaClasses classes) {

@@ -11,6 +11,8 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import dev.quire.cli.archfixture.FakeCli;
 import dev.quire.dictionary.archfixture.DictionaryUsingLayoutInternals;
+import dev.quire.encodings.internal.compress.Compressor;
+import dev.quire.encodings.internal.fastlanes.ArchFixtureEncodingNamingTheCompressor;
 import dev.quire.errors.archfixture.ErrorsNamingIoSpi;
 import dev.quire.io.posix.archfixture.PosixNamingPluginProvider;
 import dev.quire.io.posix.internal.PosixIoProvider;
@@ -22,6 +24,11 @@ import dev.quire.io.uring.archfixture.UringUsingPosixSyscalls;
 import dev.quire.layout.archfixture.LayoutNamingCli;
 import dev.quire.layout.archfixture.LayoutNamingPlugin;
 import dev.quire.layout.archfixture.LayoutNamingPosix;
+import dev.quire.layout.archfixture.cycle.ParentUsingChild;
+import dev.quire.layout.archfixture.cycle.child.ChildUsingParent;
+import dev.quire.layout.archfixture.cycle.left.LeftUsingRight;
+import dev.quire.layout.archfixture.cycle.right.RightUsingLeft;
+import dev.quire.layout.dtype.ArchFixtureDTypeNamingTheFile;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.internal.layouts.FlatLayout;
 import dev.quire.splits.archfixture.SplitsNamingIoSpi;
@@ -41,7 +48,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Each rule fails on what breaks it, through the same rule objects and check methods the real tests use. For the
  * bytecode rules, fixture classes (test classes, which {@link ArchitectureTest} never imports) each make one forbidden
- * dependency. For the descriptor rules, synthetic descriptors break one convention each.
+ * dependency; the layer fixtures sit in main packages of layout and encodings so the modules' own layer rules judge
+ * them. For the descriptor rules, synthetic descriptors break one convention each.
  */
 class RulesCatchViolationsTest {
 
@@ -73,7 +81,15 @@ class RulesCatchViolationsTest {
                     FlatLayout.class),
             new Case(QuireRules.NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS, DictionaryUsingLayoutInternals.class,
                     FlatLayout.class),
-            new Case(QuireRules.NOTHING_DEPENDS_ON_THE_CLI, LayoutNamingCli.class, FakeCli.class));
+            new Case(QuireRules.NOTHING_DEPENDS_ON_THE_CLI, LayoutNamingCli.class, FakeCli.class),
+            new Case(QuireRules.NO_PACKAGE_CYCLES, List.of(ParentUsingChild.class, ChildUsingParent.class),
+                    ParentUsingChild.class, ChildUsingParent.class),
+            new Case(QuireRules.NO_PACKAGE_CYCLES, List.of(LeftUsingRight.class, RightUsingLeft.class),
+                    LeftUsingRight.class, RightUsingLeft.class),
+            new Case(QuireRules.LAYOUT_PACKAGES_KEEP_THEIR_LAYERS, ArchFixtureDTypeNamingTheFile.class,
+                    VortexFile.class),
+            new Case(QuireRules.ENCODINGS_PACKAGES_KEEP_THEIR_LAYERS, ArchFixtureEncodingNamingTheCompressor.class,
+                    Compressor.class));
 
     @TestFactory
     Stream<DynamicTest> everyRuleReportsItsViolation() {
@@ -89,9 +105,18 @@ class RulesCatchViolationsTest {
 
     @Test
     void everyRuleHasAViolatingFixture() {
-        for (ArchRule rule : QuireRules.BETWEEN_MODULES) {
+        for (ArchRule rule : QuireRules.ALL) {
             assertTrue(CASES.stream().anyMatch(c -> c.rule() == rule), "no fixture breaks " + rule.getDescription());
         }
+    }
+
+    /** A package of a module that is in no layer is reported: each new package must be given its place. */
+    @Test
+    void aPackageInNoLayerIsReported() {
+        EvaluationResult result = QuireRules.LAYOUT_PACKAGES_KEEP_THEIR_LAYERS
+                .evaluate(new ClassFileImporter().importClasses(LayoutNamingPlugin.class));
+        String report = String.join("\n", result.getFailureReport().getDetails());
+        assertTrue(result.hasViolation() && report.contains(LayoutNamingPlugin.class.getName()), report);
     }
 
     @Test
