@@ -21,8 +21,8 @@ module dev.quire.bench {
 
     exports dev.quire.bench;
     exports dev.quire.bench.jmh_generated;
-    // The engines are public so the runner can name them in messages; they are used through the SPI.
-    exports dev.quire.bench.tpch;
+    // The engines (dev.quire.bench.tpch) are not exported: the runner finds them as services and uses them through
+    // its SPI.
 
     uses dev.quire.bench.runner.spi.Engine;
 

@@ -1,70 +1,90 @@
 package dev.quire.arch;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.junit.AnalyzeClasses;
-import com.tngtech.archunit.junit.ArchTest;
-import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
- * The rules of {@link QuireRules} over the main classes of every Quire module on this module's class path (test
- * classes, including the violating fixtures, are left out).
+ * The rules of {@link QuireRules} over the main classes of every Quire module on this module's class path, read from
+ * each module's jar or class directory (so test classes, the violating fixtures included, are never imported): the
+ * rules between modules over all of them at once, the rules within a module over that module's classes alone.
  */
-@AnalyzeClasses(packages = "dev.quire", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
-    @ArchTest
-    static final ArchRule ioSpiUsesOnlyTheJdk = QuireRules.IO_SPI_USES_ONLY_THE_JDK;
+    @TestFactory
+    Stream<DynamicTest> rulesBetweenModules() {
+        JavaClasses classes = QuireModules.mainClasses();
+        return QuireRules.BETWEEN_MODULES.stream().map(rule -> DynamicTest.dynamicTest(rule.getDescription(),
+                () -> rule.check(classes)));
+    }
 
-    @ArchTest
-    static final ArchRule splitsUsesOnlyTheJdk = QuireRules.SPLITS_USES_ONLY_THE_JDK;
+    @TestFactory
+    Stream<DynamicTest> rulesWithinEachModule() {
+        return QuireModules.found().keySet().stream().flatMap(module -> QuireRules.withinModule(module).stream()
+                .map(rule -> DynamicTest.dynamicTest(module + ": " + rule.getDescription(), () -> {
+                    EvaluationResult result = rule.evaluate(QuireModules.mainClasses(module));
+                    assertFalse(result.hasViolation(), () -> module + ": " + result.getFailureReport());
+                })));
+    }
 
-    @ArchTest
-    static final ArchRule posixUsesOnlyIoSpi = QuireRules.POSIX_USES_ONLY_IO_SPI;
-
-    @ArchTest
-    static final ArchRule layoutUsesOnlyItsDeclaredDependencies = QuireRules.LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES;
-
-    @ArchTest
-    static final ArchRule layoutNeverNamesAProvider = QuireRules.LAYOUT_NEVER_NAMES_A_PROVIDER;
-
-    @ArchTest
-    static final ArchRule layoutKnowsNoPlugin = QuireRules.LAYOUT_KNOWS_NO_PLUGIN;
-
-    @ArchTest
-    static final ArchRule pluginsUseOnlyExportedLayoutPackages = QuireRules.PLUGINS_USE_ONLY_EXPORTED_LAYOUT_PACKAGES;
-
-    @ArchTest
-    static final ArchRule providersNeverNameEachOther = QuireRules.PROVIDERS_NEVER_NAME_EACH_OTHER;
-
-    @ArchTest
-    static final ArchRule nothingOutsideLayoutUsesItsInternals = QuireRules.NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS;
-
-    @ArchTest
-    static final ArchRule nothingDependsOnTheCli = QuireRules.NOTHING_DEPENDS_ON_THE_CLI;
-
-    /** The rules are only as good as the import: every module's classes must be in it, and no test class. */
-    @ArchTest
-    static void theImportHoldsEveryModuleAndNoTestClass(JavaClasses classes) {
-        Set<String> packages = classes.stream().map(JavaClass::getPackageName).collect(Collectors.toSet());
-        for (String expected : List.of("dev.quire.io.spi", "dev.quire.errors", "dev.quire.io.posix",
-                "dev.quire.splits", "dev.quire.layout.spi", "dev.quire.layout.file", "dev.quire.layout.internal.format",
-                "dev.quire.layout.internal.layouts", "dev.quire.testplugin.internal",
-                "dev.quire.testplugin.internal.io", "dev.quire.cli")) {
-            assertTrue(packages.contains(expected), "no classes of " + expected + " were imported: " + packages);
+    /** The rules are only as good as the import: every module, all of its classes, no test class. */
+    @Test
+    void theImportHoldsEveryModuleAndNoTestClass() {
+        assertEquals(new TreeSet<>(QuireModules.EXPECTED), new TreeSet<>(QuireModules.found().keySet()),
+                "the Quire modules on the class path");
+        JavaClasses all = QuireModules.mainClasses();
+        for (String module : QuireModules.found().keySet()) {
+            JavaClasses classes = QuireModules.mainClasses(module);
+            Set<String> packages = packages(classes);
+            Set<String> declared = QuireModules.found().get(module).descriptor().packages();
+            assertTrue(declared.containsAll(packages), module + " holds classes outside its packages: " + packages);
+            assertTrue(packages.containsAll(exportedAndProviderPackages(module)),
+                    module + " has API or provider packages that were not imported: " + packages);
+            for (JavaClass c : classes) {
+                assertTrue(all.contain(c.getName()), c.getName() + " is missing from the import of every module");
+            }
         }
-        for (String name : List.of("dev.quire.io.posix.internal.PosixIoProvider", "dev.quire.splits.RowSplits",
-                "dev.quire.layout.internal.format.FileContext", "dev.quire.testplugin.internal.SplitEveryLayout")) {
-            assertTrue(classes.contain(name), name + " was not imported");
-        }
-        assertTrue(classes.size() > 100, "only " + classes.size() + " classes imported");
-        assertTrue(packages.stream().noneMatch(p -> p.contains("archfixture") || p.equals("dev.quire.arch")),
-                "test classes were imported: " + packages);
+        assertTrue(all.size() > 500, "only " + all.size() + " classes imported");
+        assertFalse(all.stream().anyMatch(c -> c.getPackageName().contains("archfixture")
+                || c.getPackageName().equals("dev.quire.arch") || c.getSimpleName().startsWith("ArchFixture")),
+                "test classes were imported");
+    }
+
+    /** A layer rule allows empty layers (so it can judge one fixture class), so each package it names must exist. */
+    @Test
+    void everyLayeredPackageHasClasses() {
+        QuireRules.LAYERS.forEach((module, layers) -> {
+            Set<String> packages = packages(QuireModules.mainClasses(module));
+            for (List<String> layer : layers) {
+                for (String packageName : layer) {
+                    assertTrue(packages.contains(packageName), module + " has no classes in " + packageName);
+                }
+            }
+        });
+    }
+
+    private static Set<String> packages(JavaClasses classes) {
+        return classes.stream().map(JavaClass::getPackageName).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    private static Set<String> exportedAndProviderPackages(String module) {
+        var descriptor = QuireModules.found().get(module).descriptor();
+        Set<String> packages = new TreeSet<>();
+        descriptor.exports().forEach(e -> packages.add(e.source()));
+        descriptor.provides().forEach(p -> p.providers()
+                .forEach(name -> packages.add(name.substring(0, name.lastIndexOf('.')))));
+        return packages;
     }
 }
