@@ -4,7 +4,6 @@ import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.dtype.DType;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.util.Arrays;
 import java.util.Objects;
 
 /**
@@ -23,12 +22,19 @@ public final class ViewTable {
     public static final int MAX_VALUES = (Integer.MAX_VALUE - 8) / 2 - 1;
 
     private final VarBinViewArray source;
-    private final long[] words;
+    /**
+     * The first and second word of each view, in two arrays indexed by value: an index needs no arithmetic, and the
+     * JVM's bounds check on these arrays is the check of the index (an index outside them fails before anything is
+     * copied into the row).
+     */
+    private final long[] low;
+    private final long[] high;
     private final int count;
 
-    private ViewTable(VarBinViewArray source, long[] words, int count) {
+    private ViewTable(VarBinViewArray source, long[] low, long[] high, int count) {
         this.source = source;
-        this.words = words;
+        this.low = low;
+        this.high = high;
         this.count = count;
     }
 
@@ -46,21 +52,21 @@ public final class ViewTable {
                     + length);
         }
         int n = (int) length;
-        long[] words = new long[2 * (n + 1)];
-        // Native order both ways: the words hold the views' bytes as they are, whatever the platform.
-        MemorySegment.copy(source.views(), ValueLayout.JAVA_LONG_UNALIGNED, 0, words, 0, 2 * n);
+        long[] low = new long[n + 1];
+        long[] high = new long[n + 1];
+        MemorySegment views = source.views();
         Validity validity = source.validity();
-        if (validity instanceof Validity.AllInvalid) {
-            Arrays.fill(words, 0L);
-        } else if (validity instanceof Validity.Mask) {
+        boolean allValid = !(validity instanceof Validity.Mask) && !(validity instanceof Validity.AllInvalid);
+        if (!(validity instanceof Validity.AllInvalid)) {
+            // Native order: the words hold the views' bytes as they are, whatever the platform.
             for (int i = 0; i < n; i++) {
-                if (!validity.isValid(i)) {
-                    words[2 * i] = 0;
-                    words[2 * i + 1] = 0;
+                if (allValid || validity.isValid(i)) {
+                    low[i] = views.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, 2L * i);
+                    high[i] = views.getAtIndex(ValueLayout.JAVA_LONG_UNALIGNED, 2L * i + 1);
                 }
             }
         }
-        return new ViewTable(source, words, n);
+        return new ViewTable(source, low, high, n);
     }
 
     /** The number of the source's values; it is also the index of the empty view. */
@@ -86,8 +92,8 @@ public final class ViewTable {
         }
         long[] out = new long[2 * rows];
         if (rows > 0) {
-            out[0] = words[2 * index];
-            out[1] = words[2 * index + 1];
+            out[0] = low[index];
+            out[1] = high[index];
             for (int filled = 1; filled < rows; filled <<= 1) {
                 System.arraycopy(out, 0, out, 2 * filled, 2 * Math.min(filled, rows - filled));
             }
@@ -136,17 +142,19 @@ public final class ViewTable {
                 throw new InvalidArgumentException("cannot add " + length + " views to a gatherer of " + rows
                         + " rows holding " + row);
             }
-            long[] t = words;
+            long[] lo = low;
+            long[] hi = high;
             long[] o = out;
-            int limit = count;
-            for (int j = 0, at = 2 * row; j < length; j++, at += 2) {
-                int c = indices[from + j];
-                if (Integer.compareUnsigned(c, limit) > 0) {
-                    checkIndex(c, row + j);
+            int j = 0;
+            try {
+                for (int at = 2 * row; j < length; j++, at += 2) {
+                    int c = indices[from + j];
+                    o[at] = lo[c];
+                    o[at + 1] = hi[c];
                 }
-                int s = c << 1;
-                o[at] = t[s];
-                o[at + 1] = t[s + 1];
+            } catch (ArrayIndexOutOfBoundsException e) {
+                checkIndex(indices[from + j], row + j);
+                throw e;
             }
             row += length;
         }
