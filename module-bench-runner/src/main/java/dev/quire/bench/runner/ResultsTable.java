@@ -18,8 +18,9 @@ import java.util.function.Function;
  * The results as an aligned table for a terminal: a row per query, a column per engine (and I/O variant,
  * {@code quire/posix:direct}) holding the median in milliseconds and the ratio to {@value Runner#REFERENCE_ENGINE}
  * ({@code 12.3 ms  0.85x}), or the status when the measurement is not OK. Its header names the counted and warm-up
- * runs. A second table of the same shape holds each measurement's first run (a fresh JVM's cold cost, which the
- * median leaves out). The messages of measurements that are not OK follow, then for measurements whose runs carry I/O
+ * runs. Tables of the same shape follow for each measurement's first run (a fresh JVM's cold cost, which the
+ * median leaves out) and for runs 2 to 6 (what a user meets before the JIT settles), with their ratio to the
+ * reference's. The messages of measurements that are not OK follow, then for measurements whose runs carry I/O
  * statistics, the reads of the run with the median wall time.
  */
 public final class ResultsTable {
@@ -60,6 +61,13 @@ public final class ResultsTable {
             lines.add("First run (ms), in a JVM just started unless --in-process: class loading and first JIT "
                     + "compilations included");
             lines.addAll(grid(queries, engines, byCell, ResultsTable::firstRunCell));
+        }
+        if (results.measurements().stream().anyMatch(m -> m.earlyRunsMillis() >= 0)) {
+            lines.add("");
+            lines.add("Runs 2-6 (median, ms), right after the first, warm-up runs included; ratio to "
+                    + Runner.REFERENCE_ENGINE + "'s runs 2-6");
+            lines.addAll(grid(queries, engines, byCell, m -> earlyRunsCell(m,
+                    byCell.get(m.query() + "\0" + Runner.REFERENCE_ENGINE))));
         }
         if (!notes.isEmpty()) {
             lines.add("");
@@ -185,6 +193,19 @@ public final class ResultsTable {
     private static String firstRunCell(Measurement m) {
         return m.firstRunMillis() >= 0 ? String.format(Locale.ROOT, "%.1f ms", m.firstRunMillis())
                 : m.status() == Status.UNAVAILABLE ? "unavailable" : "-";
+    }
+
+    /** Runs 2-6's median and its ratio to the reference's, with the number of runs when fewer than five ran. */
+    static String earlyRunsCell(Measurement m, Measurement reference) {
+        double early = m.earlyRunsMillis();
+        if (early < 0) {
+            return m.status() == Status.UNAVAILABLE ? "unavailable" : "-";
+        }
+        int count = m.earlyRuns().size();
+        String cell = String.format(Locale.ROOT, "%.1f ms", early)
+                + (count < Measurement.EARLY_RUNS ? " (" + count + " run" + (count == 1 ? "" : "s") + ")" : "");
+        double base = reference == null || reference == m ? -1 : reference.earlyRunsMillis();
+        return base > 0 ? cell + String.format(Locale.ROOT, " %6.2fx", early / base) : cell;
     }
 
     private static String pad(String s, int width, boolean right) {

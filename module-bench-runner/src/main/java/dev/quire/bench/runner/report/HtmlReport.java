@@ -84,6 +84,7 @@ public final class HtmlReport {
         header(h, results);
         summary(h, byQuery, engineList, s);
         firstRuns(h, byQuery, engineList);
+        earlyRuns(h, byQuery, engineList);
         h.append("<h2>Queries</h2>\n<p class=\"note\">Bars are the median wall time of the counted runs; whiskers span"
                 + " the fastest and slowest counted run. Shorter is faster.</p>\n");
         for (Map.Entry<String, Map<String, Measurement>> q : byQuery.entrySet()) {
@@ -183,6 +184,40 @@ public final class HtmlReport {
                 } else {
                     h.append("<td data-first-run=\"").append(number(m.firstRunMillis())).append("\">")
                             .append(millis(m.firstRunMillis())).append("</td>");
+                }
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</tbody>\n</table>\n");
+    }
+
+    /** Each measurement's runs 2 to 6: the median of the runs right after the first, warm-up runs included. */
+    private static void earlyRuns(StringBuilder h, Map<String, Map<String, Measurement>> byQuery,
+            List<String> engines) {
+        boolean any = byQuery.values().stream().flatMap(m -> m.values().stream())
+                .anyMatch(m -> m.earlyRunsMillis() >= 0);
+        if (!any) {
+            return;
+        }
+        h.append("<h2>Runs 2-6</h2>\n<p class=\"note\">Median wall time in milliseconds of the five runs after the "
+                + "first, warm-up runs included (fewer where fewer ran, with their number): what a user meets before "
+                + "the JIT has settled.</p>\n");
+        h.append("<table class=\"summary early-runs\">\n<thead><tr><th>query</th>");
+        for (String e : engines) {
+            h.append("<th>").append(escape(e)).append("</th>");
+        }
+        h.append("</tr></thead>\n<tbody>\n");
+        for (Map.Entry<String, Map<String, Measurement>> q : byQuery.entrySet()) {
+            h.append("<tr><th>").append(escape(q.getKey())).append("</th>");
+            for (String e : engines) {
+                Measurement m = q.getValue().get(e);
+                if (m == null || m.earlyRunsMillis() < 0) {
+                    h.append("<td class=\"absent\">-</td>");
+                } else {
+                    int count = m.earlyRuns().size();
+                    h.append("<td data-early-runs=\"").append(number(m.earlyRunsMillis())).append("\">")
+                            .append(millis(m.earlyRunsMillis()))
+                            .append(count < Measurement.EARLY_RUNS ? " (" + count + ")" : "").append("</td>");
                 }
             }
             h.append("</tr>\n");

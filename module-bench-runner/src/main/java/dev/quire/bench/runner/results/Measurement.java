@@ -47,6 +47,30 @@ public record Measurement(String query, String engine, String io, Status status,
         return warmupRuns.isEmpty() ? -1 : warmupRuns.getFirst().wallMillis();
     }
 
+    /** How many runs after the first {@link #earlyRuns()} holds at most: runs 2 to 6. */
+    public static final int EARLY_RUNS = 5;
+
+    /**
+     * The runs right after the first, what a user meets before the JIT has settled: runs 2 to 6 in the order they ran
+     * (warm-up and counted alike), fewer when fewer ran.
+     */
+    public List<Run> earlyRuns() {
+        List<Run> all = new java.util.ArrayList<>(warmupRuns);
+        all.addAll(runs);
+        all.sort(Comparator.comparingInt(Run::index));
+        return all.stream().skip(1).limit(EARLY_RUNS).toList();
+    }
+
+    /**
+     * The median wall time of {@link #earlyRuns()} (the mean of the middle two of an even count, as the counted
+     * runs' median is), or -1 when only one run completed.
+     */
+    public double earlyRunsMillis() {
+        double[] wall = earlyRuns().stream().mapToDouble(Run::wallMillis).sorted().toArray();
+        int n = wall.length;
+        return n == 0 ? -1 : n % 2 == 1 ? wall[n / 2] : (wall[n / 2 - 1] + wall[n / 2]) / 2;
+    }
+
     /** The engine's name, followed by {@code /} and the I/O variant when there is one: how tables name a column. */
     public String label() {
         return label(engine, io);
