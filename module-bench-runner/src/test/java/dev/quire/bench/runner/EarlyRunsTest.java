@@ -64,4 +64,35 @@ class EarlyRunsTest {
         assertEquals(List.of("q6", "50.00", "25.00"), table.select("tbody tr").getFirst().select("th, td").eachText());
         assertEquals("50.000", table.selectFirst("td").attr("data-early-runs"));
     }
+
+    /** The warm-up curve has a line per engine through every run, first at the top, in run order. */
+    @Test
+    void theReportDrawsEachEnginesWarmupCurve() {
+        Measurement quire = measured("quire", 6, 1000, 90, 70, 50, 30, 20, 10);
+        Measurement reference = measured(Runner.REFERENCE_ENGINE, 6, 800, 30, 25, 25, 25, 20, 20);
+        BenchResults results = new BenchResults(BenchResults.FORMAT_VERSION, "2026-12-02T00:00:00Z",
+                new Environment("Linux", 2, 4L << 30, "25", "0.1.0-SNAPSHOT"),
+                new Settings(1, 6, 1, 0, 0, false, "", 0, List.of("quire", Runner.REFERENCE_ENGINE), List.of("q6")),
+                List.of(quire, reference));
+        Element curve = Jsoup.parse(HtmlReport.render(results)).selectFirst("svg.curve");
+        List<Element> lines = curve.select("g.line");
+        assertEquals(List.of("quire", Runner.REFERENCE_ENGINE),
+                lines.stream().map(l -> l.attr("data-engine")).toList());
+        assertEquals("7", lines.getFirst().attr("data-runs"));
+        String[] points = lines.getFirst().selectFirst("polyline").attr("points").split(" ");
+        assertEquals(7, points.length);
+        double[] x = new double[points.length];
+        double[] y = new double[points.length];
+        for (int i = 0; i < points.length; i++) {
+            x[i] = Double.parseDouble(points[i].split(",")[0]);
+            y[i] = Double.parseDouble(points[i].split(",")[1]);
+        }
+        for (int i = 1; i < points.length; i++) {
+            assertTrue(x[i] > x[i - 1], "runs left to right");
+            assertTrue(y[i] > y[i - 1], "each run faster than the one before, so lower on the chart");
+        }
+        // The slowest run of all (quire's first, 1000 ms) is at the top; the fastest (its last, 10 ms) at the bottom.
+        assertEquals(Math.round(y[0]), Math.round(Double.parseDouble(curve.select("line.axis").get(1).attr("y1"))));
+        assertEquals(Math.round(y[6]), Math.round(Double.parseDouble(curve.select("line.axis").get(0).attr("y1"))));
+    }
 }

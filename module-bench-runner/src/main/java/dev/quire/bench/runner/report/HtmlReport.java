@@ -3,6 +3,7 @@ package dev.quire.bench.runner.report;
 import dev.quire.bench.runner.results.BenchResults;
 import dev.quire.bench.runner.results.IoReport;
 import dev.quire.bench.runner.results.Measurement;
+import dev.quire.bench.runner.results.Run;
 import dev.quire.bench.runner.results.Settings;
 import dev.quire.bench.runner.results.Status;
 import dev.quire.bench.runner.spi.CachedFile;
@@ -86,7 +87,8 @@ public final class HtmlReport {
         firstRuns(h, byQuery, engineList);
         earlyRuns(h, byQuery, engineList);
         h.append("<h2>Queries</h2>\n<p class=\"note\">Bars are the median wall time of the counted runs; whiskers span"
-                + " the fastest and slowest counted run. Shorter is faster.</p>\n");
+                + " the fastest and slowest counted run. Shorter is faster. Below them, the warm-up curve: every run's"
+                + " wall time by run number, warm-up runs included, on a logarithmic scale.</p>\n");
         for (Map.Entry<String, Map<String, Measurement>> q : byQuery.entrySet()) {
             chart(h, q.getKey(), q.getValue(), engineList);
         }
@@ -191,6 +193,87 @@ public final class HtmlReport {
         h.append("</tbody>\n</table>\n");
     }
 
+    /** The height of a warm-up curve's plot, and its margins for the axes' labels. */
+    private static final int CURVE_HEIGHT = 220;
+    private static final int CURVE_TOP = 10;
+    private static final int CURVE_BOTTOM = 24;
+    private static final int CURVE_LEFT = 70;
+    private static final int CURVE_RIGHT = 130;
+
+    /**
+     * The warm-up curve of a query: each engine's wall time by run number, warm-up and counted runs alike, one line an
+     * engine, on a logarithmic time axis (a first run is often ten times the steady state). Drawn when an engine ran
+     * more than once.
+     */
+    private static void curve(StringBuilder h, String query, List<Measurement> ok, List<String> engines) {
+        List<List<Run>> series = new ArrayList<>();
+        double lo = Double.MAX_VALUE;
+        double hi = 0;
+        int last = 0;
+        for (Measurement m : ok) {
+            List<Run> all = new ArrayList<>(m.warmupRuns());
+            all.addAll(m.runs());
+            all.removeIf(r -> !(r.wallMillis() > 0));
+            all.sort(java.util.Comparator.comparingInt(Run::index));
+            series.add(all);
+            for (Run r : all) {
+                lo = Math.min(lo, r.wallMillis());
+                hi = Math.max(hi, r.wallMillis());
+                last = Math.max(last, r.index());
+            }
+        }
+        if (last == 0) {
+            return;
+        }
+        if (hi <= lo) {
+            hi = lo * 2;
+        }
+        double logLo = Math.log(lo);
+        double span = Math.log(hi) - logLo;
+        int plotWidth = CHART_WIDTH - CURVE_LEFT - CURVE_RIGHT;
+        int height = CURVE_TOP + CURVE_HEIGHT + CURVE_BOTTOM;
+        h.append("<svg class=\"curve\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(CHART_WIDTH)
+                .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(CHART_WIDTH).append(' ')
+                .append(height).append("\" role=\"img\" aria-label=\"")
+                .append(escape("wall time by run number, " + query)).append("\">\n");
+        int bottom = CURVE_TOP + CURVE_HEIGHT;
+        h.append("<line class=\"axis\" x1=\"").append(CURVE_LEFT).append("\" y1=\"").append(bottom)
+                .append("\" x2=\"").append(CURVE_LEFT + plotWidth).append("\" y2=\"").append(bottom).append("\"/>")
+                .append("<line class=\"axis\" x1=\"").append(CURVE_LEFT).append("\" y1=\"").append(CURVE_TOP)
+                .append("\" x2=\"").append(CURVE_LEFT).append("\" y2=\"").append(bottom).append("\"/>\n");
+        h.append("<text x=\"").append(CURVE_LEFT - 6).append("\" y=\"").append(CURVE_TOP + 10)
+                .append("\" text-anchor=\"end\">").append(millis(hi)).append(" ms</text>")
+                .append("<text x=\"").append(CURVE_LEFT - 6).append("\" y=\"").append(bottom)
+                .append("\" text-anchor=\"end\">").append(millis(lo)).append(" ms</text>")
+                .append("<text x=\"").append(CURVE_LEFT).append("\" y=\"").append(bottom + 16).append("\">run 1</text>")
+                .append("<text x=\"").append(CURVE_LEFT + plotWidth).append("\" y=\"").append(bottom + 16)
+                .append("\" text-anchor=\"end\">run ").append(last + 1).append("</text>\n");
+        for (int i = 0; i < ok.size(); i++) {
+            List<Run> runs = series.get(i);
+            if (runs.isEmpty()) {
+                continue;
+            }
+            String colour = COLOURS[Math.floorMod(engines.indexOf(ok.get(i).label()), COLOURS.length)];
+            StringBuilder points = new StringBuilder();
+            double endY = 0;
+            for (Run r : runs) {
+                double x = CURVE_LEFT + plotWidth * (double) r.index() / last;
+                endY = bottom - CURVE_HEIGHT * (Math.log(r.wallMillis()) - logLo) / span;
+                points.append(points.isEmpty() ? "" : " ").append(number(x)).append(',').append(number(endY));
+            }
+            h.append("<g class=\"line\" data-engine=\"").append(escape(ok.get(i).label())).append("\" data-runs=\"")
+                    .append(runs.size()).append("\"><title>").append(escape(ok.get(i).label() + ": "
+                            + runs.size() + " runs, first " + millis(runs.getFirst().wallMillis()) + " ms, last "
+                            + millis(runs.getLast().wallMillis()) + " ms")).append("</title>")
+                    .append("<polyline fill=\"none\" stroke=\"").append(colour).append("\" points=\"")
+                    .append(points).append("\"/>")
+                    .append("<text x=\"").append(CURVE_LEFT + plotWidth + 6).append("\" y=\"")
+                    .append(number(endY + 4)).append("\" fill=\"").append(colour).append("\">")
+                    .append(escape(ok.get(i).label())).append("</text></g>\n");
+        }
+        h.append("</svg>\n");
+    }
+
     /** Each measurement's runs 2 to 6: the median of the runs right after the first, warm-up runs included. */
     private static void earlyRuns(StringBuilder h, Map<String, Map<String, Measurement>> byQuery,
             List<String> engines) {
@@ -279,6 +362,7 @@ public final class HtmlReport {
                 h.append("</text></g>\n");
             }
             h.append("</svg>\n");
+            curve(h, query, ok, engines);
             String result = ok.getFirst().result();
             if (!result.isEmpty()) {
                 h.append("<details><summary>result</summary><pre>").append(escape(shorten(result, 4000)))
@@ -400,6 +484,9 @@ public final class HtmlReport {
             .ratio { color: #666; } .note { color: #555; font-size: 0.9em; }
             svg.chart text { font-size: 12px; fill: #222; }
             svg.chart line.whisker { stroke: #222; stroke-width: 1.5; }
+            svg.curve text { font-size: 12px; fill: #222; }
+            svg.curve line.axis { stroke: #888; stroke-width: 1; }
+            svg.curve polyline { stroke-width: 1.5; }
             section.query { margin-bottom: 1.5em; }
             pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; }
             """;
