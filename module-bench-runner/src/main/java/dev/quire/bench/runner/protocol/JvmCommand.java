@@ -23,6 +23,14 @@ final class JvmCommand {
     private static final List<String> LAUNCHER_PROPERTIES = List.of("-Djava.class.path=", "-Djdk.module.",
             "-Dsun.java.command=", "-Dsun.java.launcher", "-Djava.home=");
 
+    /**
+     * Flags that make a JVM write an AOT cache or its configuration (a training run): a child given them would write
+     * the same files as its parent, so they stay with the parent. A cache being used ({@code -XX:AOTCache=}) is passed
+     * on, so the children start as fast as the parent.
+     */
+    private static final List<String> TRAINING_FLAGS = List.of("-XX:AOTCacheOutput=", "-XX:AOTConfiguration=",
+            "-XX:AOTMode=");
+
     private JvmCommand() {}
 
     /** The command that runs {@code mainClass} of the runner's module with {@code args} in a new JVM like this one. */
@@ -75,7 +83,8 @@ final class JvmCommand {
         for (String a : inputArguments) {
             boolean option = PASSED_OPTIONS.stream().anyMatch(o -> a.equals(o) || a.startsWith(o + "="));
             boolean prefixed = PASSED_PREFIXES.stream().anyMatch(a::startsWith)
-                    && LAUNCHER_PROPERTIES.stream().noneMatch(a::startsWith);
+                    && LAUNCHER_PROPERTIES.stream().noneMatch(a::startsWith)
+                    && TRAINING_FLAGS.stream().noneMatch(a::startsWith);
             if (option || prefixed) {
                 kept.add(a);
             }

@@ -37,6 +37,16 @@ class ProtocolTest {
                 "--runs", "5"), command);
     }
 
+    /** A child uses the parent's AOT cache, but never writes one: its files would be the parent's. */
+    @Test
+    void anAotCacheIsPassedOnButATrainingRunIsNot() {
+        List<String> training = List.of("-XX:AOTCacheOutput=/img/lib/quire.aot", "-XX:AOTMode=record",
+                "-XX:AOTConfiguration=/img/lib/quire.aot.config", "-Xmx1g");
+        assertEquals(List.of("-Xmx1g"), JvmCommand.passedOn(training));
+        assertEquals(List.of("-XX:AOTCache=/img/lib/quire.aot"),
+                JvmCommand.passedOn(List.of("-XX:AOTCache=/img/lib/quire.aot")));
+    }
+
     @Test
     void inTheJlinkImageTheModuleIsStartedWithoutAModulePath() {
         List<String> command = JvmCommand.build("/image/bin/java", List.of(), Optional.of("dev.quire.bench.runner"),
