@@ -164,15 +164,30 @@ public final class HtmlReport {
     /** Each measurement's first run: the first warm-up run, in a JVM just started, which the medians leave out. */
     private static void firstRuns(StringBuilder h, Map<String, Map<String, Measurement>> byQuery,
             List<String> engines) {
+        runTable(h, byQuery, engines, "First run", "Wall time in milliseconds of each measurement's first "
+                + "warm-up run, in a JVM just started (unless the session ran in-process): class loading and the JIT's "
+                + "first compilations are in it. The medians above leave it out.", "first-run",
+                Measurement::firstRunMillis, m -> "");
+    }
+
+    /**
+     * A table of one figure per query and engine, under a heading and a note; absent when no measurement has it (a
+     * negative figure is none).
+     *
+     * @param kind the table's second class and, as {@code data-kind}, the attribute that holds each cell's figure
+     * @param suffix what follows a cell's figure
+     */
+    private static void runTable(StringBuilder h, Map<String, Map<String, Measurement>> byQuery, List<String> engines,
+            String heading, String note, String kind, java.util.function.ToDoubleFunction<Measurement> figure,
+            java.util.function.Function<Measurement, String> suffix) {
         boolean any = byQuery.values().stream().flatMap(m -> m.values().stream())
-                .anyMatch(m -> m.firstRunMillis() >= 0);
+                .anyMatch(m -> figure.applyAsDouble(m) >= 0);
         if (!any) {
             return;
         }
-        h.append("<h2>First run</h2>\n<p class=\"note\">Wall time in milliseconds of each measurement's first "
-                + "warm-up run, in a JVM just started (unless the session ran in-process): class loading and the JIT's "
-                + "first compilations are in it. The medians above leave it out.</p>\n");
-        h.append("<table class=\"summary first-run\">\n<thead><tr><th>query</th>");
+        h.append("<h2>").append(escape(heading)).append("</h2>\n<p class=\"note\">").append(escape(note))
+                .append("</p>\n");
+        h.append("<table class=\"summary ").append(kind).append("\">\n<thead><tr><th>query</th>");
         for (String e : engines) {
             h.append("<th>").append(escape(e)).append("</th>");
         }
@@ -181,11 +196,12 @@ public final class HtmlReport {
             h.append("<tr><th>").append(escape(q.getKey())).append("</th>");
             for (String e : engines) {
                 Measurement m = q.getValue().get(e);
-                if (m == null || m.firstRunMillis() < 0) {
+                double value = m == null ? -1 : figure.applyAsDouble(m);
+                if (value < 0) {
                     h.append("<td class=\"absent\">-</td>");
                 } else {
-                    h.append("<td data-first-run=\"").append(number(m.firstRunMillis())).append("\">")
-                            .append(millis(m.firstRunMillis())).append("</td>");
+                    h.append("<td data-").append(kind).append("=\"").append(number(value)).append("\">")
+                            .append(millis(value)).append(escape(suffix.apply(m))).append("</td>");
                 }
             }
             h.append("</tr>\n");
@@ -211,10 +227,7 @@ public final class HtmlReport {
         double hi = 0;
         int last = 0;
         for (Measurement m : ok) {
-            List<Run> all = new ArrayList<>(m.warmupRuns());
-            all.addAll(m.runs());
-            all.removeIf(r -> !(r.wallMillis() > 0));
-            all.sort(java.util.Comparator.comparingInt(Run::index));
+            List<Run> all = m.allRuns().stream().filter(r -> r.wallMillis() > 0).toList();
             series.add(all);
             for (Run r : all) {
                 lo = Math.min(lo, r.wallMillis());
@@ -277,35 +290,12 @@ public final class HtmlReport {
     /** Each measurement's runs 2 to 6: the median of the runs right after the first, warm-up runs included. */
     private static void earlyRuns(StringBuilder h, Map<String, Map<String, Measurement>> byQuery,
             List<String> engines) {
-        boolean any = byQuery.values().stream().flatMap(m -> m.values().stream())
-                .anyMatch(m -> m.earlyRunsMillis() >= 0);
-        if (!any) {
-            return;
-        }
-        h.append("<h2>Runs 2-6</h2>\n<p class=\"note\">Median wall time in milliseconds of the five runs after the "
+        runTable(h, byQuery, engines, "Runs 2-6", "Median wall time in milliseconds of the five runs after the "
                 + "first, warm-up runs included (fewer where fewer ran, with their number): what a user meets before "
-                + "the JIT has settled.</p>\n");
-        h.append("<table class=\"summary early-runs\">\n<thead><tr><th>query</th>");
-        for (String e : engines) {
-            h.append("<th>").append(escape(e)).append("</th>");
-        }
-        h.append("</tr></thead>\n<tbody>\n");
-        for (Map.Entry<String, Map<String, Measurement>> q : byQuery.entrySet()) {
-            h.append("<tr><th>").append(escape(q.getKey())).append("</th>");
-            for (String e : engines) {
-                Measurement m = q.getValue().get(e);
-                if (m == null || m.earlyRunsMillis() < 0) {
-                    h.append("<td class=\"absent\">-</td>");
-                } else {
+                + "the JIT has settled.", "early-runs", Measurement::earlyRunsMillis, m -> {
                     int count = m.earlyRuns().size();
-                    h.append("<td data-early-runs=\"").append(number(m.earlyRunsMillis())).append("\">")
-                            .append(millis(m.earlyRunsMillis()))
-                            .append(count < Measurement.EARLY_RUNS ? " (" + count + ")" : "").append("</td>");
-                }
-            }
-            h.append("</tr>\n");
-        }
-        h.append("</tbody>\n</table>\n");
+                    return count < Measurement.EARLY_RUNS ? " (" + count + ")" : "";
+                });
     }
 
     private static void chart(StringBuilder h, String query, Map<String, Measurement> measurements,

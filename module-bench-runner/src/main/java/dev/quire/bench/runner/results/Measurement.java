@@ -55,10 +55,13 @@ public record Measurement(String query, String engine, String io, Status status,
      * (warm-up and counted alike), fewer when fewer ran.
      */
     public List<Run> earlyRuns() {
-        List<Run> all = new java.util.ArrayList<>(warmupRuns);
-        all.addAll(runs);
-        all.sort(Comparator.comparingInt(Run::index));
-        return all.stream().skip(1).limit(EARLY_RUNS).toList();
+        return allRuns().stream().skip(1).limit(EARLY_RUNS).toList();
+    }
+
+    /** Every run, warm-up and counted, in the order they ran. */
+    public List<Run> allRuns() {
+        return java.util.stream.Stream.concat(warmupRuns.stream(), runs.stream())
+                .sorted(Comparator.comparingInt(Run::index)).toList();
     }
 
     /**
