@@ -18,8 +18,11 @@ public final class Engines {
      * {@link dev.quire.errors.PluginConflictException} naming both and the module or jar each came from.
      */
     public static List<Engine> discovered() {
-        List<Engine> found = PluginLoader.load(ServiceLoader.load(Engine.class, Engines.class.getClassLoader()),
-                KIND);
+        return unique(PluginLoader.load(ServiceLoader.load(Engine.class, Engines.class.getClassLoader()), KIND));
+    }
+
+    /** {@code found} under the plugin registries' duplicate policy: one engine per name, else the conflict. */
+    static List<Engine> unique(List<Engine> found) {
         return PluginRegistry.builder(KIND, Engine::name, n -> !n.isBlank() && n.strip().equals(n),
                 "a name without surrounding spaces").addAll(found)
                 .build("leave one of them off the path").all();
