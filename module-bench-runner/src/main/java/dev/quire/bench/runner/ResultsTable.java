@@ -69,6 +69,12 @@ public final class ResultsTable {
             lines.addAll(grid(queries, engines, byCell, m -> earlyRunsCell(m,
                     byCell.get(m.query() + "\0" + Runner.REFERENCE_ENGINE))));
         }
+        if (results.measurements().stream().anyMatch(m -> m.firstRunJitMillis() >= 0)) {
+            lines.add("");
+            lines.add("CPU of the JIT compiler threads (ms): in the first run / the median of runs 2-6, of the process's "
+                    + "CPU in the same runs");
+            lines.addAll(grid(queries, engines, byCell, ResultsTable::jitCell));
+        }
         if (!notes.isEmpty()) {
             lines.add("");
             lines.addAll(notes);
@@ -196,6 +202,19 @@ public final class ResultsTable {
     }
 
     /** Runs 2-6's median and its ratio to the reference's, with the number of runs when fewer than five ran. */
+    /** {@code JIT-first of CPU-first / JIT-early of CPU-early}, each {@code -} when not measured. */
+    static String jitCell(Measurement m) {
+        return share(m.firstRunJitMillis(), m.firstRunCpuMillis()) + " / "
+                + share(m.earlyRunsJitMillis(), m.earlyRunsCpuMillis());
+    }
+
+    private static String share(double jit, double cpu) {
+        if (jit < 0) {
+            return "-";
+        }
+        return cpu > 0 ? String.format(Locale.ROOT, "%.0f of %.0f", jit, cpu) : String.format(Locale.ROOT, "%.0f", jit);
+    }
+
     static String earlyRunsCell(Measurement m, Measurement reference) {
         double early = m.earlyRunsMillis();
         if (early < 0) {

@@ -53,7 +53,8 @@ final class RunLogs implements AutoCloseable {
 
     void run(String query, String engine, RunReport r) {
         cpu.ifPresent(w -> write(w, "--cpu-log", line(query, engine, r).put("counted", r.counted())
-                .put("wallMillis", r.wallMillis()).put("cpuMillis", r.cpuMillis())));
+                .put("wallMillis", r.wallMillis()).put("cpuMillis", r.cpuMillis())
+                .put("jitCpuMillis", r.jitCpuMillis())));
         get.ifPresent(w -> {
             ObjectNode o = line(query, engine, r);
             // Every engine that reports its reads reports at least the footer's; none means it cannot observe them.

@@ -295,7 +295,8 @@ public final class Runner {
     }
 
     private static Run run(RunReport r) {
-        return new Run(r.index(), r.counted(), r.wallMillis(), r.cpuMillis(), r.rows(), r.io().orElse(null));
+        return new Run(r.index(), r.counted(), r.wallMillis(), r.cpuMillis(), r.jitCpuMillis(), r.rows(),
+                r.io().orElse(null));
     }
 
     private static Environment environment(long maxHeapBytes) {

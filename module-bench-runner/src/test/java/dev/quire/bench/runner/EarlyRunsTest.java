@@ -10,11 +10,15 @@ import dev.quire.bench.runner.results.Measurement;
 import dev.quire.bench.runner.results.Run;
 import dev.quire.bench.runner.results.Settings;
 import dev.quire.bench.runner.results.Status;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Runs 2 to 6, what a user meets right after the first run: taken in run order across warm-up and counted runs,
@@ -66,6 +70,41 @@ class EarlyRunsTest {
     }
 
     /** The warm-up curve has a line per engine through every run, first at the top, in run order. */
+    @Test
+    void theJitsShareOfTheFirstRunsCpuIsTabledAndOldResultsReadItAsUnknown(@TempDir Path dir) throws IOException {
+        List<Run> warm = List.of(new Run(0, false, 500, 900, 400, 10, null));
+        List<Run> counted = new ArrayList<>();
+        double[] jit = {60, 40, 50, 10, 0};
+        for (int i = 0; i < jit.length; i++) {
+            counted.add(new Run(i + 1, true, 50, 100 + i, jit[i], 10, null));
+        }
+        Measurement m = new Measurement("q6", "quire", Status.OK, "", "sum=1", warm, counted, 1, 1, 1, 1.0);
+        assertEquals(400, m.firstRunJitMillis());
+        assertEquals(40, m.earlyRunsJitMillis());
+        assertEquals(102, m.earlyRunsCpuMillis());
+        assertEquals("400 of 900 / 40 of 102", ResultsTable.jitCell(m));
+        assertEquals("- / -", ResultsTable.jitCell(measured("quire", 1, 1000, 90, 70)));
+
+        BenchResults results = new BenchResults(BenchResults.FORMAT_VERSION, "2026-12-02T00:00:00Z",
+                new Environment("Linux", 2, 4L << 30, "25", "0.1.0-SNAPSHOT"),
+                new Settings(1, 5, 1, 0, 0, false, "", 0, List.of("quire"), List.of("q6")), List.of(m));
+        List<String> lines = ResultsTable.lines(results);
+        int at = lines.indexOf(lines.stream().filter(l -> l.startsWith("CPU of the JIT")).findFirst()
+                .orElseThrow(() -> new AssertionError(lines)));
+        assertTrue(lines.get(at + 3).matches("q6 +400 of 900 / 40 of 102"), lines.toString());
+
+        // A file of the format before the JIT was measured: its runs' figures are unknown, not zero.
+        Path file = dir.resolve("old.json");
+        results.write(file);
+        String old = Files.readString(file).replace("\"formatVersion\" : " + BenchResults.FORMAT_VERSION,
+                "\"formatVersion\" : 3").replaceAll(",\\s*\"jitCpuMillis\" : [0-9.]+", "");
+        Files.writeString(file, old);
+        Measurement read = BenchResults.read(file).measurements().getFirst();
+        assertEquals(-1, read.firstRunJitMillis());
+        assertEquals(-1, read.earlyRunsJitMillis());
+        assertEquals(900, read.firstRunCpuMillis());
+    }
+
     @Test
     void theReportDrawsEachEnginesWarmupCurve() {
         Measurement quire = measured("quire", 6, 1000, 90, 70, 50, 30, 20, 10);

@@ -53,22 +53,28 @@ public final class RunLoop {
         ReadStats reads = plan.logReads() ? new ReadStats() : null;
         EngineOptions options = new EngineOptions(plan.io(), plan.threads(), Optional.<ReadLog>ofNullable(reads));
         long cpuStart = processCpuNanos();
+        long jitStart = JitCpu.nanos();
         long wallStart = System.nanoTime();
         Query.Outcome outcome;
         long wallEnd;
         long cpuEnd;
+        long jitEnd;
         Optional<IoReport> io;
         try (Table table = engine.open(file, options)) {
             outcome = query.run(table);
             wallEnd = System.nanoTime();
             cpuEnd = processCpuNanos();
+            jitEnd = JitCpu.nanos();
             io = table.io();
         }
         if (outcome == null || outcome.result() == null) {
             throw new IllegalStateException("query " + query.name() + " returned no result");
         }
         double cpuMillis = cpuStart < 0 || cpuEnd < 0 ? -1 : (cpuEnd - cpuStart) / 1e6;
-        return new RunReport(index, plan.counted(index), (wallEnd - wallStart) / 1e6, cpuMillis, outcome.rows(),
+        // A compiler thread stopped during the run takes its time with it: never below zero.
+        double jitMillis = jitStart < 0 || jitEnd < 0 ? -1 : Math.max(0, jitEnd - jitStart) / 1e6;
+        return new RunReport(index, plan.counted(index), (wallEnd - wallStart) / 1e6, cpuMillis, jitMillis,
+                outcome.rows(),
                 outcome.result(), reads == null ? Optional.empty() : Optional.of(reads.summary()), io);
     }
 

@@ -24,7 +24,8 @@ final class Wire {
             case Event.RunDone d -> {
                 RunReport r = d.report();
                 o.put(TAG, "run").put("index", r.index()).put("counted", r.counted())
-                        .put("wallMillis", r.wallMillis()).put("cpuMillis", r.cpuMillis()).put("rows", r.rows())
+                        .put("wallMillis", r.wallMillis()).put("cpuMillis", r.cpuMillis())
+                        .put("jitCpuMillis", r.jitCpuMillis()).put("rows", r.rows())
                         .put("result", r.result());
                 r.reads().ifPresent(s -> o.putObject("reads").put("requests", s.requests())
                         .put("bytes", s.bytes()).put("slowestMillis", s.slowestMillis()));
@@ -58,7 +59,8 @@ final class Wire {
         return Optional.ofNullable(switch (o.get(TAG).asText()) {
             case "started" -> new Event.Started(o.path("maxHeapBytes").asLong(-1));
             case "run" -> new Event.RunDone(new RunReport(o.path("index").asInt(), o.path("counted").asBoolean(),
-                    o.path("wallMillis").asDouble(), o.path("cpuMillis").asDouble(-1), o.path("rows").asLong(),
+                    o.path("wallMillis").asDouble(), o.path("cpuMillis").asDouble(-1), o.path("jitCpuMillis").asDouble(-1),
+                    o.path("rows").asLong(),
                     o.path("result").asText(), reads(o.get("reads")), io(o.get("io"))));
             case "failed" -> new Event.Failed(o.path("message").asText());
             case "finished" -> new Event.Finished();

@@ -21,11 +21,11 @@ import java.util.List;
 public record BenchResults(int formatVersion, String startedAt, Environment environment, Settings settings,
         List<Measurement> measurements) {
     /**
-     * 3: the settings name the warm-up runs ({@code warmup}), and each measurement keeps its warm-up runs
+     * 4: runs carry the JIT compiler threads' CPU time ({@code jitCpuMillis}). 3: the settings name the warm-up runs ({@code warmup}), and each measurement keeps its warm-up runs
      * ({@code warmupRuns}) apart from its counted ones ({@code runs}). 2: measurements name their I/O variant
      * ({@code io}) and runs carry their reads ({@code io}). 1: the first.
      */
-    public static final int FORMAT_VERSION = 3;
+    public static final int FORMAT_VERSION = 4;
     /** The oldest format {@link #read} still reads. */
     public static final int OLDEST_READABLE_FORMAT = 1;
 
@@ -59,7 +59,24 @@ public record BenchResults(int formatVersion, String startedAt, Environment envi
         if (version < 3) {
             upgradeToWarmupRuns((ObjectNode) tree);
         }
+        if (version < 4) {
+            markJitCpuUnknown((ObjectNode) tree);
+        }
         return JSON.treeToValue(tree, BenchResults.class);
+    }
+
+    /** Formats 1 to 3 did not measure the JIT's CPU: every run's is unknown (-1), not 0. */
+    private static void markJitCpuUnknown(ObjectNode tree) {
+        tree.put("formatVersion", FORMAT_VERSION);
+        for (JsonNode m : tree.path("measurements")) {
+            for (String list : List.of("warmupRuns", "runs")) {
+                for (JsonNode run : m.path(list)) {
+                    if (run instanceof ObjectNode r) {
+                        r.put("jitCpuMillis", -1.0);
+                    }
+                }
+            }
+        }
     }
 
     /** Formats 1 and 2: one uncounted run among {@code runs}; it moves to {@code warmupRuns}. */

@@ -2,6 +2,7 @@ package dev.quire.bench.runner.results;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * One query by one engine, read one way: its runs and their summary.
@@ -69,9 +70,41 @@ public record Measurement(String query, String engine, String io, Status status,
      * runs' median is), or -1 when only one run completed.
      */
     public double earlyRunsMillis() {
-        double[] wall = earlyRuns().stream().mapToDouble(Run::wallMillis).sorted().toArray();
-        int n = wall.length;
-        return n == 0 ? -1 : n % 2 == 1 ? wall[n / 2] : (wall[n / 2 - 1] + wall[n / 2]) / 2;
+        return median(earlyRuns().stream().mapToDouble(Run::wallMillis).sorted().toArray());
+    }
+
+    /** The median of sorted values (the mean of the middle two of an even count), or -1 for none. */
+    private static double median(double[] sorted) {
+        int n = sorted.length;
+        return n == 0 ? -1 : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** The JIT compiler threads' CPU time in the first run, or -1 when it was not measured or no run completed. */
+    public double firstRunJitMillis() {
+        return warmupRuns.isEmpty() ? -1 : warmupRuns.getFirst().jitCpuMillis();
+    }
+
+    /**
+     * The median of the JIT compiler threads' CPU time over {@link #earlyRuns()}, or -1 when a run of them did not
+     * measure it or there are none.
+     */
+    public double earlyRunsJitMillis() {
+        return earlyMedian(Run::jitCpuMillis);
+    }
+
+    /** The process CPU time of the first run, or -1 when it was not measured or no run completed. */
+    public double firstRunCpuMillis() {
+        return warmupRuns.isEmpty() ? -1 : warmupRuns.getFirst().cpuMillis();
+    }
+
+    /** The median process CPU time of {@link #earlyRuns()}, or -1 when a run of them did not measure it. */
+    public double earlyRunsCpuMillis() {
+        return earlyMedian(Run::cpuMillis);
+    }
+
+    private double earlyMedian(ToDoubleFunction<Run> figure) {
+        double[] values = earlyRuns().stream().mapToDouble(figure).sorted().toArray();
+        return values.length == 0 || values[0] < 0 ? -1 : median(values);
     }
 
     /** The engine's name, followed by {@code /} and the I/O variant when there is one: how tables name a column. */

@@ -1,6 +1,7 @@
 package dev.quire.bench.runner.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The protocol's parts: the child's command line, the wire format, statistics, checks, rests and eviction. */
 class ProtocolTest {
     private static RunReport run(int index, long rows, String result) {
-        return new RunReport(index, index > 0, 10 + index, 5, rows, result, Optional.empty(), Optional.empty());
+        return new RunReport(index, index > 0, 10 + index, 5, 1, rows, result, Optional.empty(), Optional.empty());
     }
 
     @Test
@@ -65,12 +66,12 @@ class ProtocolTest {
 
     @Test
     void eventsSurviveTheWireAndOtherLinesAreSkipped() {
-        RunReport r = new RunReport(3, true, 12.5, 30.25, 1000, "a \"quoted\"\nresult ✓",
+        RunReport r = new RunReport(3, true, 12.5, 30.25, 7.75, 1000, "a \"quoted\"\nresult ✓",
                 Optional.of(new ReadStats.Summary(4, 8000, 0.5)), Optional.empty());
-        RunReport posix = new RunReport(1, true, 2, 3, 4, "r", Optional.empty(), Optional.of(new IoReport(
+        RunReport posix = new RunReport(1, true, 2, 3, -1, 4, "r", Optional.empty(), Optional.of(new IoReport(
                 "posix:window=64k-4m", 10, 9_000_000, 8, 9_100_000, 1, 1, 0, 512, 4096, 5000,
                 new IoReport.FastPath(6, 3, 2, 1, 2, 1, 6_000_000, 1_000_000), "")));
-        RunReport mmap = new RunReport(2, true, 2, 3, 4, "r", Optional.empty(), Optional.of(new IoReport("mmap", 10,
+        RunReport mmap = new RunReport(2, true, 2, 3, 0, 4, "r", Optional.empty(), Optional.of(new IoReport("mmap", 10,
                 900, 10, 900, 0, 0, 0, 1, 2, 3, null, "a \"note\"")));
         List<Event> events = List.of(new Event.Started(1 << 30), new Event.RunDone(r), new Event.RunDone(posix),
                 new Event.RunDone(mmap), new Event.Failed("boom"), new Event.Finished());
@@ -82,6 +83,23 @@ class ProtocolTest {
         for (String junk : List.of("", "hello", "{", "{\"quireBench\": ", "{\"other\": 1}",
                 "{\"quireBench\": \"gossip\"}", "[\"quireBench\"]", "{\"quireBench\": 3}")) {
             assertEquals(Optional.empty(), Wire.decode(junk), junk);
+        }
+    }
+
+    @Test
+    void theJitsCpuIsReadFromTheCompilerThreadsOfThisProcess() {
+        assertTrue(JitCpu.isCompilerThread("C2 CompilerThre"));
+        assertTrue(JitCpu.isCompilerThread("C1 CompilerThre"));
+        assertFalse(JitCpu.isCompilerThread("main"));
+        assertFalse(JitCpu.isCompilerThread("GC Thread#0"));
+        assertEquals(1234567, JitCpu.onCpuNanos("1234567 890 12\n"));
+        long first = JitCpu.nanos();
+        if (java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self/task"))) {
+            // A JVM that has run JUnit has compiled something, and the compilers' time only grows.
+            assertTrue(first > 0, "compiler threads' CPU: " + first);
+            assertTrue(JitCpu.nanos() >= first);
+        } else {
+            assertEquals(-1, first);
         }
     }
 
