@@ -95,78 +95,90 @@ final class FastLanes {
      * second pass over the block. Other words use the one-lane kernels, which add it as they store.
      */
     static MemorySegment unpack(PType ptype, int width, MemorySegment packed, int blocks, long ref) {
+        // One method per word size: each is compiled on its own, and only for the sizes a file uses.
+        return switch (ptype.byteWidth()) {
+            case 1 -> unpack8(width, packed, blocks, ref);
+            case 2 -> unpack16(width, packed, blocks, ref);
+            case 4 -> unpack32(width, packed, blocks, ref);
+            default -> unpack64(width, packed, blocks, ref);
+        };
+    }
+
+    private static MemorySegment unpack8(int width, MemorySegment packed, int blocks, long ref) {
         int total = blocks * BLOCK;
-        switch (ptype.byteWidth()) {
-            case 1 -> {
-                int words = width * (BLOCK / 8);
-                byte[] out = new byte[total];
-                byte r = (byte) ref;
-                if (swar(8, width)) {
-                    SwarUnpacker swar = new SwarUnpacker(8, width);
-                    MemorySegment outBytes = MemorySegment.ofArray(out);
-                    for (int b = 0; b < blocks; b++) {
-                        swar.unpack(packed, (long) b * words, outBytes, (long) b * BLOCK);
-                        if (r != 0) {
-                            for (int j = b * BLOCK, end = j + BLOCK; j < end; j++) {
-                                out[j] += r;
-                            }
-                        }
-                    }
-                } else {
-                    byte[] in = new byte[Math.max(1, words)];
-                    for (int b = 0; b < blocks; b++) {
-                        MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, (long) b * words, in, 0, words);
-                        BitUnpack8.unpack(width, in, 0, out, b * BLOCK, r);
+        int words = width * (BLOCK / 8);
+        byte[] out = new byte[total];
+        byte r = (byte) ref;
+        if (swar(8, width)) {
+            SwarUnpacker swar = new SwarUnpacker(8, width);
+            MemorySegment outBytes = MemorySegment.ofArray(out);
+            for (int b = 0; b < blocks; b++) {
+                swar.unpack(packed, (long) b * words, outBytes, (long) b * BLOCK);
+                if (r != 0) {
+                    for (int j = b * BLOCK, end = j + BLOCK; j < end; j++) {
+                        out[j] += r;
                     }
                 }
-                return MemorySegment.ofArray(out);
             }
-            case 2 -> {
-                int words = width * (BLOCK / 16);
-                short[] in = new short[Math.max(1, words)];
-                short[] out = new short[total];
-                short r = (short) ref;
-                for (int b = 0; b < blocks; b++) {
-                    MemorySegment.copy(packed, LittleEndian.SHORT, (long) b * words * 2, in, 0, words);
-                    BitUnpack16.unpack(width, in, 0, out, b * BLOCK, r);
-                }
-                return MemorySegment.ofArray(out);
-            }
-            case 4 -> {
-                int words = width * (BLOCK / 32);
-                int[] out = new int[total];
-                int r = (int) ref;
-                if (swar(32, width)) {
-                    SwarUnpacker swar = new SwarUnpacker(32, width);
-                    MemorySegment outBytes = MemorySegment.ofArray(out);
-                    for (int b = 0; b < blocks; b++) {
-                        swar.unpack(packed, (long) b * words * 4, outBytes, 4L * b * BLOCK);
-                        if (r != 0) {
-                            for (int j = b * BLOCK, end = j + BLOCK; j < end; j++) {
-                                out[j] += r;
-                            }
-                        }
-                    }
-                } else {
-                    int[] in = new int[Math.max(1, words)];
-                    for (int b = 0; b < blocks; b++) {
-                        MemorySegment.copy(packed, LittleEndian.INT, (long) b * words * 4, in, 0, words);
-                        BitUnpack32.unpack(width, in, 0, out, b * BLOCK, r);
-                    }
-                }
-                return MemorySegment.ofArray(out);
-            }
-            default -> {
-                int words = width * (BLOCK / 64);
-                long[] in = new long[Math.max(1, words)];
-                long[] out = new long[total];
-                for (int b = 0; b < blocks; b++) {
-                    MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words * 8, in, 0, words);
-                    BitUnpack64.unpack(width, in, 0, out, b * BLOCK, ref);
-                }
-                return MemorySegment.ofArray(out);
+        } else {
+            byte[] in = new byte[Math.max(1, words)];
+            for (int b = 0; b < blocks; b++) {
+                MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, (long) b * words, in, 0, words);
+                BitUnpack8.unpack(width, in, 0, out, b * BLOCK, r);
             }
         }
+        return MemorySegment.ofArray(out);
+    }
+
+    private static MemorySegment unpack16(int width, MemorySegment packed, int blocks, long ref) {
+        int total = blocks * BLOCK;
+        int words = width * (BLOCK / 16);
+        short[] in = new short[Math.max(1, words)];
+        short[] out = new short[total];
+        short r = (short) ref;
+        for (int b = 0; b < blocks; b++) {
+            MemorySegment.copy(packed, LittleEndian.SHORT, (long) b * words * 2, in, 0, words);
+            BitUnpack16.unpack(width, in, 0, out, b * BLOCK, r);
+        }
+        return MemorySegment.ofArray(out);
+    }
+
+    private static MemorySegment unpack32(int width, MemorySegment packed, int blocks, long ref) {
+        int total = blocks * BLOCK;
+        int words = width * (BLOCK / 32);
+        int[] out = new int[total];
+        int r = (int) ref;
+        if (swar(32, width)) {
+            SwarUnpacker swar = new SwarUnpacker(32, width);
+            MemorySegment outBytes = MemorySegment.ofArray(out);
+            for (int b = 0; b < blocks; b++) {
+                swar.unpack(packed, (long) b * words * 4, outBytes, 4L * b * BLOCK);
+                if (r != 0) {
+                    for (int j = b * BLOCK, end = j + BLOCK; j < end; j++) {
+                        out[j] += r;
+                    }
+                }
+            }
+        } else {
+            int[] in = new int[Math.max(1, words)];
+            for (int b = 0; b < blocks; b++) {
+                MemorySegment.copy(packed, LittleEndian.INT, (long) b * words * 4, in, 0, words);
+                BitUnpack32.unpack(width, in, 0, out, b * BLOCK, r);
+            }
+        }
+        return MemorySegment.ofArray(out);
+    }
+
+    private static MemorySegment unpack64(int width, MemorySegment packed, int blocks, long ref) {
+        int total = blocks * BLOCK;
+        int words = width * (BLOCK / 64);
+        long[] in = new long[Math.max(1, words)];
+        long[] out = new long[total];
+        for (int b = 0; b < blocks; b++) {
+            MemorySegment.copy(packed, LittleEndian.LONG, (long) b * words * 8, in, 0, words);
+            BitUnpack64.unpack(width, in, 0, out, b * BLOCK, ref);
+        }
+        return MemorySegment.ofArray(out);
     }
 
     /**
@@ -354,93 +366,114 @@ final class FastLanes {
         if (width == 0 || rows.length == 0) {
             return out;
         }
-        int typeBits = ptype.byteWidth() * 8;
-        byte[] rowOf = rowsOf(typeBits);
-        int words = width * (BLOCK / typeBits);
+        // One method per word size, as for unpack.
+        switch (ptype.byteWidth()) {
+            case 1 -> gather8(width, packed, offset, rows, out);
+            case 2 -> gather16(width, packed, offset, rows, out);
+            case 4 -> gather32(width, packed, offset, rows, out);
+            default -> gather64(width, packed, offset, rows, out);
+        }
+        return out;
+    }
+
+    private static void gather8(int width, MemorySegment packed, int offset, long[] rows, long[] out) {
+        byte[] rowOf = rowsOf(8);
+        int words = width * (BLOCK / 8);
         long mask = width == 64 ? -1L : (1L << width) - 1;
-        switch (typeBits) {
-            case 8 -> {
-                byte[] in = new byte[paddedWords(8, width)];
-                byte[] codes = null;
-                for (int i = 0; i < rows.length; ) {
-                    long block = (offset + rows[i]) >>> 10;
-                    int end = blockEnd(rows, i, offset, block);
-                    MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, block * words, in, 0, words);
-                    if ((end - i) * UNPACK_ONE_IN > BLOCK) {
-                        codes = codes == null ? new byte[BLOCK] : codes;
-                        BitUnpack8.unpack(width, in, 0, codes, 0);
-                        for (; i < end; i++) {
-                            out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))] & 0xFFL;
-                        }
-                    } else {
-                        for (; i < end; i++) {
-                            out[i] = code8(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
-                        }
-                    }
+        byte[] in = new byte[paddedWords(8, width)];
+        byte[] codes = null;
+        for (int i = 0; i < rows.length; ) {
+            long block = (offset + rows[i]) >>> 10;
+            int end = blockEnd(rows, i, offset, block);
+            MemorySegment.copy(packed, ValueLayout.JAVA_BYTE, block * words, in, 0, words);
+            if ((end - i) * UNPACK_ONE_IN > BLOCK) {
+                codes = codes == null ? new byte[BLOCK] : codes;
+                BitUnpack8.unpack(width, in, 0, codes, 0);
+                for (; i < end; i++) {
+                    out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))] & 0xFFL;
                 }
-            }
-            case 16 -> {
-                short[] in = new short[paddedWords(16, width)];
-                short[] codes = null;
-                for (int i = 0; i < rows.length; ) {
-                    long block = (offset + rows[i]) >>> 10;
-                    int end = blockEnd(rows, i, offset, block);
-                    MemorySegment.copy(packed, LittleEndian.SHORT, block * words * 2, in, 0, words);
-                    if ((end - i) * UNPACK_ONE_IN > BLOCK) {
-                        codes = codes == null ? new short[BLOCK] : codes;
-                        BitUnpack16.unpack(width, in, 0, codes, 0);
-                        for (; i < end; i++) {
-                            out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))] & 0xFFFFL;
-                        }
-                    } else {
-                        for (; i < end; i++) {
-                            out[i] = code16(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
-                        }
-                    }
-                }
-            }
-            case 32 -> {
-                int[] in = new int[paddedWords(32, width)];
-                int[] codes = null;
-                for (int i = 0; i < rows.length; ) {
-                    long block = (offset + rows[i]) >>> 10;
-                    int end = blockEnd(rows, i, offset, block);
-                    MemorySegment.copy(packed, LittleEndian.INT, block * words * 4, in, 0, words);
-                    if ((end - i) * UNPACK_ONE_IN > BLOCK) {
-                        codes = codes == null ? new int[BLOCK] : codes;
-                        BitUnpack32.unpack(width, in, 0, codes, 0);
-                        for (; i < end; i++) {
-                            out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))] & 0xFFFF_FFFFL;
-                        }
-                    } else {
-                        for (; i < end; i++) {
-                            out[i] = code32(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
-                        }
-                    }
-                }
-            }
-            default -> {
-                long[] in = new long[paddedWords(64, width)];
-                long[] codes = null;
-                for (int i = 0; i < rows.length; ) {
-                    long block = (offset + rows[i]) >>> 10;
-                    int end = blockEnd(rows, i, offset, block);
-                    MemorySegment.copy(packed, LittleEndian.LONG, block * words * 8, in, 0, words);
-                    if ((end - i) * UNPACK_ONE_IN > BLOCK) {
-                        codes = codes == null ? new long[BLOCK] : codes;
-                        BitUnpack64.unpack(width, in, 0, codes, 0);
-                        for (; i < end; i++) {
-                            out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))];
-                        }
-                    } else {
-                        for (; i < end; i++) {
-                            out[i] = code64(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
-                        }
-                    }
+            } else {
+                for (; i < end; i++) {
+                    out[i] = code8(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
                 }
             }
         }
-        return out;
+    
+    }
+
+    private static void gather16(int width, MemorySegment packed, int offset, long[] rows, long[] out) {
+        byte[] rowOf = rowsOf(16);
+        int words = width * (BLOCK / 16);
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        short[] in = new short[paddedWords(16, width)];
+        short[] codes = null;
+        for (int i = 0; i < rows.length; ) {
+            long block = (offset + rows[i]) >>> 10;
+            int end = blockEnd(rows, i, offset, block);
+            MemorySegment.copy(packed, LittleEndian.SHORT, block * words * 2, in, 0, words);
+            if ((end - i) * UNPACK_ONE_IN > BLOCK) {
+                codes = codes == null ? new short[BLOCK] : codes;
+                BitUnpack16.unpack(width, in, 0, codes, 0);
+                for (; i < end; i++) {
+                    out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))] & 0xFFFFL;
+                }
+            } else {
+                for (; i < end; i++) {
+                    out[i] = code16(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
+                }
+            }
+        }
+    
+    }
+
+    private static void gather32(int width, MemorySegment packed, int offset, long[] rows, long[] out) {
+        byte[] rowOf = rowsOf(32);
+        int words = width * (BLOCK / 32);
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        int[] in = new int[paddedWords(32, width)];
+        int[] codes = null;
+        for (int i = 0; i < rows.length; ) {
+            long block = (offset + rows[i]) >>> 10;
+            int end = blockEnd(rows, i, offset, block);
+            MemorySegment.copy(packed, LittleEndian.INT, block * words * 4, in, 0, words);
+            if ((end - i) * UNPACK_ONE_IN > BLOCK) {
+                codes = codes == null ? new int[BLOCK] : codes;
+                BitUnpack32.unpack(width, in, 0, codes, 0);
+                for (; i < end; i++) {
+                    out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))] & 0xFFFF_FFFFL;
+                }
+            } else {
+                for (; i < end; i++) {
+                    out[i] = code32(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
+                }
+            }
+        }
+    
+    }
+
+    private static void gather64(int width, MemorySegment packed, int offset, long[] rows, long[] out) {
+        byte[] rowOf = rowsOf(64);
+        int words = width * (BLOCK / 64);
+        long mask = width == 64 ? -1L : (1L << width) - 1;
+        long[] in = new long[paddedWords(64, width)];
+        long[] codes = null;
+        for (int i = 0; i < rows.length; ) {
+            long block = (offset + rows[i]) >>> 10;
+            int end = blockEnd(rows, i, offset, block);
+            MemorySegment.copy(packed, LittleEndian.LONG, block * words * 8, in, 0, words);
+            if ((end - i) * UNPACK_ONE_IN > BLOCK) {
+                codes = codes == null ? new long[BLOCK] : codes;
+                BitUnpack64.unpack(width, in, 0, codes, 0);
+                for (; i < end; i++) {
+                    out[i] = codes[(int) ((offset + rows[i]) & (BLOCK - 1))];
+                }
+            } else {
+                for (; i < end; i++) {
+                    out[i] = code64(in, rowOf, width, mask, (int) ((offset + rows[i]) & (BLOCK - 1)));
+                }
+            }
+        }
+    
     }
 
     /** The index after the last of {@code rows} from {@code i} on that lies in block {@code block}. */
