@@ -58,6 +58,7 @@ final class EvalContext {
             return array;
         }
 
+        /** The rows where the column is valid; read only (when every row is, the array is shared). */
         long[] valid() {
             return valid;
         }
@@ -108,7 +109,10 @@ final class EvalContext {
 
     private Col resolve(FieldPath path, DType expected) {
         Array current = batch;
-        long[] valid = Bits.valid(batch.validity(), n);
+        // Until a validity says otherwise every row is valid: the shared words of RowMask.all, which are never
+        // written, so they are copied before the first change. Columns without nulls then cost no array per batch.
+        long[] allValid = RowMask.all(n).words();
+        long[] valid = hasNulls(batch.validity()) ? Bits.valid(batch.validity(), n) : allValid;
         List<String> parts = path.parts();
         for (int k = 0; k < parts.size(); k++) {
             String name = parts.get(k);
@@ -131,7 +135,8 @@ final class EvalContext {
             if (!(canonical instanceof StructArray struct)) {
                 throw notStruct(path, k, canonical.dtype());
             }
-            if (k > 0) {
+            if (k > 0 && hasNulls(struct.validity())) {
+                valid = valid == allValid ? valid.clone() : valid;
                 Bits.andValidity(valid, struct.validity(), n);
             }
             current = struct.field(indexOf(struct.dtype(), path, k));
@@ -143,12 +148,22 @@ final class EvalContext {
             if (leaf.dtype().nullable()) {
                 long[] bits = new long[words];
                 kernel.validity(bits);
+                valid = valid == allValid ? valid.clone() : valid;
                 Bits.andInto(valid, bits);
             }
             return new Col(kernel, leaf, valid);
         }
-        Bits.andValidity(valid, validityOf(leaf), n);
+        Validity leafValidity = validityOf(leaf);
+        if (hasNulls(leafValidity)) {
+            valid = valid == allValid ? valid.clone() : valid;
+            Bits.andValidity(valid, leafValidity, n);
+        }
         return new Col(leaf, valid);
+    }
+
+    /** Whether a validity may mark some row null: neither non-nullable nor all valid. */
+    private static boolean hasNulls(Validity validity) {
+        return !(validity instanceof Validity.NonNullable || validity instanceof Validity.AllValid);
     }
 
     private int indexOf(DType.Struct struct, FieldPath path, int k) {

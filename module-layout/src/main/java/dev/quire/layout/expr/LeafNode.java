@@ -69,17 +69,24 @@ abstract sealed class LeafNode implements Node, ValuePredicate
     public void eval(EvalContext ctx, long[] t, long[] f, boolean needFalse) {
         EvalContext.Col col = ctx.column(path, dtype);
         long[] valid = col.valid();
-        long[] m = new long[ctx.words];
+        // The matches are found in t itself (cleared: kernels and matchers only set bits), then masked in place, so a
+        // predicate allocates nothing per batch; FALSE rows are written only when someone reads them.
+        long[] m = t;
+        Arrays.fill(m, 0L);
         // An encoded column (a dictionary, say) may answer from its encoded form; otherwise evaluate the values.
         boolean answered = col.kernel() != null
                 && (ctx.within == null ? col.kernel().match(this, m) : col.kernel().match(this, ctx.within, m));
         if (!answered) {
             matchDecoded(col, ctx.n, valid, m);
         }
-        boolean nonMatchIsNull = nonMatchIsNull();
+        if (needFalse) {
+            boolean nonMatchIsNull = nonMatchIsNull();
+            for (int i = 0; i < m.length; i++) {
+                f[i] = nonMatchIsNull ? 0 : ~m[i] & valid[i];
+            }
+        }
         for (int i = 0; i < m.length; i++) {
             t[i] = m[i] & valid[i];
-            f[i] = nonMatchIsNull ? 0 : ~m[i] & valid[i];
         }
     }
 

@@ -15,13 +15,28 @@ public final class RowMask {
     /** The most rows a mask can hold: its words live in one Java array. */
     public static final long MAX_LENGTH = (long) Integer.MAX_VALUE << 6;
 
+    /**
+     * The longest mask {@link #all} keeps for reuse: the masks of every row of a chunk come in a few lengths, and
+     * sharing them (they are immutable) spares a scan an array per chunk and column.
+     */
+    private static final long REUSED_ALL_MAX = 1L << 20;
+    /** The last mask of every row {@link #all} made, of at most {@link #REUSED_ALL_MAX} rows. */
+    private static volatile RowMask lastAll = new RowMask(new long[0], 0, true);
+
     private final long[] words;
     private final long length;
+    /** Whether this was made by {@link #all}: every row is set, known without reading the words. */
+    private final boolean full;
 
     /** Takes ownership of {@code words}, whose bits at and above {@code length} must be zero. */
     RowMask(long[] words, long length) {
+        this(words, length, false);
+    }
+
+    private RowMask(long[] words, long length, boolean full) {
         this.words = words;
         this.length = length;
+        this.full = full;
     }
 
     private static void checkLength(long length) {
@@ -39,7 +54,15 @@ public final class RowMask {
     /** Every row of {@code length}. */
     public static RowMask all(long length) {
         checkLength(length);
-        return new RowMask(Bits.ones(length), length);
+        RowMask last = lastAll;
+        if (last.length == length) {
+            return last;
+        }
+        RowMask all = new RowMask(Bits.ones(length), length, true);
+        if (length <= REUSED_ALL_MAX) {
+            lastAll = all;
+        }
+        return all;
     }
 
     /** Rows {@code [from, to)} of {@code length}. */
@@ -156,7 +179,7 @@ public final class RowMask {
 
     /** Whether every row is in the mask (true for an empty mask). */
     public boolean isAllTrue() {
-        return Bits.allOnes(words, length);
+        return full || Bits.allOnes(words, length);
     }
 
     /** The first row at or after {@code from} that is in the mask, or -1. */
@@ -264,6 +287,12 @@ public final class RowMask {
     /** The rows in both masks, which must have the same length. */
     public RowMask and(RowMask other) {
         checkSameLength(other);
+        if (full) {
+            return other;
+        }
+        if (other.full) {
+            return this;
+        }
         long[] w = words.clone();
         for (int i = 0; i < w.length; i++) {
             w[i] &= other.words[i];

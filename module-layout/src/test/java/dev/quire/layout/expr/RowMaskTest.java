@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 class RowMaskTest {
@@ -131,6 +132,24 @@ class RowMaskTest {
         assertEquals("RowMask[3 of 70: 0, 5, 69]", m.toString());
         assertEquals(m.hashCode(), RowMask.of(70, 69, 0, 5).hashCode());
         assertNotEquals(m, RowMask.of(71, 0, 5, 69));
+    }
+
+    @Test
+    void masksOfEveryRowAreSharedAndAndingWithThemCopiesNothing() {
+        RowMask all = RowMask.all(65_536);
+        Assertions.assertSame(all, RowMask.all(65_536), "immutable, so shared between chunks of one length");
+        assertTrue(all.isAllTrue());
+        assertEquals(65_536, all.countOnes());
+        RowMask some = RowMask.of(65_536, 1, 64, 65_535);
+        Assertions.assertSame(some, all.and(some));
+        Assertions.assertSame(some, some.and(all));
+        assertEquals(some, RowMask.fromWords(all.toWords(), 65_536).and(some));
+        // Another length replaces the kept one; each is still every row of its length.
+        RowMask other = RowMask.all(1000);
+        assertEquals(1000, other.countOnes());
+        assertEquals(RowMask.range(1000, 0, 1000), other);
+        assertEquals(RowMask.range(65_536, 0, 65_536), RowMask.all(65_536));
+        assertThrows(InvalidArgumentException.class, () -> all.and(other));
     }
 
     @Test
