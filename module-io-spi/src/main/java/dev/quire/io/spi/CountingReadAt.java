@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -132,6 +133,11 @@ public final class CountingReadAt implements ReadAt {
     @Override
     public Coalescing coalescing() {
         return in.coalescing();
+    }
+
+    @Override
+    public Optional<StoreStats> storeStats() {
+        return in.storeStats();
     }
 
     @Override

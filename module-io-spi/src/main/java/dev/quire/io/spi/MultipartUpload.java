@@ -1,0 +1,32 @@
+package dev.quire.io.spi;
+
+import dev.quire.errors.ObjectStoreException;
+import java.nio.ByteBuffer;
+
+/**
+ * One object being written in parts ({@link ObjectStore#startUpload}). Nothing is visible under the key until
+ * {@link #complete()} returns; {@link #abort()} (or {@link #close()} before completing) discards every part, so a
+ * failed write never leaves a partial object behind. Not thread-safe: one writer uploads the parts of an object.
+ */
+public interface MultipartUpload extends AutoCloseable {
+    /** The key the object will have. */
+    String key();
+
+    /**
+     * Uploads part {@code number} (1 to {@link ObjectStore#MAX_PARTS}, ascending) from the buffer's remaining bytes.
+     * Every part but the last must hold at least the store's {@link ObjectStore#minPartSize()} bytes.
+     *
+     * @throws ObjectStoreException when the store fails the part; the upload may be retried part by part or aborted
+     */
+    void putPart(int number, ByteBuffer bytes);
+
+    /** Joins the parts uploaded into the object, which becomes visible whole; the upload is then finished. */
+    ObjectMeta complete();
+
+    /** Discards the parts; the key is left as it was. Idempotent, and a no-op after {@link #complete()}. */
+    void abort();
+
+    /** Aborts the upload unless it was completed. */
+    @Override
+    void close();
+}
