@@ -1,0 +1,122 @@
+package dev.quire.io.store;
+
+import dev.quire.errors.ObjectStoreException;
+import dev.quire.errors.StoreAccessDeniedException;
+import dev.quire.errors.StoreThrottledException;
+import dev.quire.io.spi.MultipartUpload;
+import dev.quire.io.spi.ObjectMeta;
+import dev.quire.io.spi.ObjectStore;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A store that injects the next queued fault into its GETs, and counts the GETs in flight at once. */
+final class FaultyStore implements ObjectStore {
+    enum Fault {
+        /** A 503 SlowDown: retryable. */
+        THROTTLE,
+        /** A 500: retryable. */
+        SERVER_ERROR,
+        /** The body ends early: half the bytes, then a normal return. */
+        SHORT_BODY,
+        /** The body is for another range: garbage written, then a retryable failure as a store must report it. */
+        DENIED,
+        /** Blocks until interrupted (a stalled connection). */
+        HANG,
+    }
+
+    private final ObjectStore in;
+    private final ConcurrentLinkedQueue<Fault> faults = new ConcurrentLinkedQueue<>();
+    final AtomicInteger gets = new AtomicInteger();
+    final AtomicInteger inFlight = new AtomicInteger();
+    final AtomicInteger maxInFlight = new AtomicInteger();
+    /** When set, every GET waits for it: lets a test pile up GETs to see the concurrency bound. */
+    volatile CountDownLatch gate;
+
+    FaultyStore(ObjectStore in) {
+        this.in = in;
+    }
+
+    FaultyStore fail(Fault fault, int times) {
+        for (int i = 0; i < times; i++) {
+            faults.add(fault);
+        }
+        return this;
+    }
+
+    @Override
+    public URI uri(String key) {
+        return in.uri(key);
+    }
+
+    @Override
+    public ObjectMeta head(String key) {
+        return in.head(key);
+    }
+
+    @Override
+    public long get(String key, long offset, ByteBuffer into, Optional<String> ifMatch) {
+        gets.incrementAndGet();
+        int now = inFlight.incrementAndGet();
+        maxInFlight.accumulateAndGet(now, Math::max);
+        try {
+            CountDownLatch g = gate;
+            if (g != null) {
+                g.await();
+            }
+            Fault fault = faults.poll();
+            if (fault == null) {
+                return in.get(key, offset, into, ifMatch);
+            }
+            return switch (fault) {
+                case THROTTLE -> throw new StoreThrottledException(uri(key), "503 SlowDown", null);
+                case SERVER_ERROR -> throw new ObjectStoreException(uri(key), "500 Internal Error", true);
+                case DENIED -> throw new StoreAccessDeniedException(uri(key), "403 Forbidden", null);
+                case SHORT_BODY -> {
+                    ByteBuffer half = into.slice(into.position(), into.remaining() / 2);
+                    in.get(key, offset, half, ifMatch);
+                    into.position(into.position() + half.capacity());
+                    yield System.nanoTime();
+                }
+                case HANG -> {
+                    Thread.sleep(60_000);
+                    throw new AssertionError("a hung GET was not interrupted");
+                }
+            };
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ObjectStoreException(uri(key), "interrupted", true, e);
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    @Override
+    public List<ObjectMeta> list(String prefix) {
+        return in.list(prefix);
+    }
+
+    @Override
+    public ObjectMeta put(String key, ByteBuffer bytes) {
+        return in.put(key, bytes);
+    }
+
+    @Override
+    public MultipartUpload startUpload(String key) {
+        return in.startUpload(key);
+    }
+
+    @Override
+    public long minPartSize() {
+        return in.minPartSize();
+    }
+
+    @Override
+    public void close() {
+        in.close();
+    }
+}

@@ -1,0 +1,68 @@
+package dev.quire.io.store;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.quire.errors.ClosedException;
+import dev.quire.errors.ObjectNotFoundException;
+import dev.quire.io.spi.ObjectMeta;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StoreOutputTest {
+    @TempDir
+    Path root;
+
+    private static byte[] read(LocalDirectoryStore store, String key) {
+        ObjectMeta meta = store.head(key);
+        ByteBuffer into = ByteBuffer.allocate((int) meta.size());
+        store.get(key, 0, into, Optional.empty());
+        return into.array();
+    }
+
+    @Test
+    void largeObjectsGoUpInPartsAndAppearOnlyOnCommit() {
+        LocalDirectoryStore store = LocalDirectoryStore.open(root, 1000);
+        byte[] data = LocalDirectoryStoreTest.bytes(2500, 4);
+        try (StoreOutput out = StoreOutput.create(store, "o/big", 1000)) {
+            for (int i = 0; i < data.length; i += 300) {
+                out.write(ByteBuffer.wrap(data, i, Math.min(300, data.length - i)));
+            }
+            assertEquals(2, out.partsUploaded());
+            assertThrows(ObjectNotFoundException.class, () -> store.head("o/big"));
+            assertEquals(2500, out.commit().size());
+            assertEquals(3, out.partsUploaded());
+        }
+        assertArrayEquals(data, read(store, "o/big"));
+    }
+
+    @Test
+    void smallObjectsArePutWhole() {
+        LocalDirectoryStore store = LocalDirectoryStore.open(root, 1000);
+        byte[] data = LocalDirectoryStoreTest.bytes(10, 4);
+        try (StoreOutput out = StoreOutput.create(store, "small", 1000)) {
+            out.write(ByteBuffer.wrap(data));
+            out.commit();
+            assertEquals(0, out.partsUploaded());
+            assertThrows(ClosedException.class, () -> out.write(ByteBuffer.wrap(data)));
+        }
+        assertArrayEquals(data, read(store, "small"));
+    }
+
+    @Test
+    void closingWithoutCommitLeavesTheOldObject() {
+        LocalDirectoryStore store = LocalDirectoryStore.open(root, 1000);
+        byte[] old = LocalDirectoryStoreTest.bytes(10, 1);
+        store.put("k", ByteBuffer.wrap(old));
+        try (StoreOutput out = StoreOutput.create(store, "k", 1000)) {
+            out.write(ByteBuffer.wrap(LocalDirectoryStoreTest.bytes(2500, 2)));
+        }
+        assertArrayEquals(old, read(store, "k"));
+        assertEquals(List.of("k"), store.list("").stream().map(ObjectMeta::key).toList());
+    }
+}
