@@ -29,7 +29,8 @@ import java.util.regex.Pattern;
 final class FaultProxy implements AutoCloseable {
     enum Fault { LATENCY, SLOW_DOWN, SERVER_ERROR, RESET, SHORT_BODY, WRONG_RANGE, STALL }
 
-    private static final Pattern CONTENT_RANGE = Pattern.compile("(?im)^content-range: *bytes (\\d+)-(\\d+)/(\\d+)\\r\\n");
+    private static final Pattern CONTENT_RANGE =
+            Pattern.compile("(?im)^content-range: *bytes (\\d+)-(\\d+)/(\\d+)\\r\\n");
 
     private final ServerSocket listener;
     private final int upstreamPort;

@@ -9,6 +9,7 @@ import dev.quire.config.Settings;
 import dev.quire.errors.ObjectStoreException;
 import dev.quire.errors.StoreThrottledException;
 import dev.quire.errors.StoreTimeoutException;
+import dev.quire.io.s3.direct.S3Stores;
 import dev.quire.io.spi.ObjectStore;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.StoreStats;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quire.errors.ObjectChangedException;
 import dev.quire.errors.ObjectNotFoundException;
 import dev.quire.errors.StoreAccessDeniedException;
+import dev.quire.io.s3.direct.S3Stores;
 import dev.quire.io.spi.ObjectMeta;
 import dev.quire.io.spi.ObjectStore;
 import dev.quire.io.store.StoreOutput;

@@ -3,8 +3,9 @@ package dev.quire.io.s3;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quire.io.spi.IoOptions;
+import dev.quire.io.s3.direct.S3Stores;
 import dev.quire.io.spi.InMemoryReadAt;
+import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.ObjectStore;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.StoreStats;

@@ -1,7 +1,7 @@
 package dev.quire.io.s3.internal;
 
 import dev.quire.io.s3.S3Config;
-import dev.quire.io.s3.S3Stores;
+import dev.quire.io.s3.S3Location;
 import dev.quire.io.spi.Availability;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProvider;
@@ -42,9 +42,9 @@ public final class S3IoProvider implements IoProvider {
 
     @Override
     public ReadAt open(URI uri, IoOptions options) {
-        S3Stores.Location location = S3Stores.locate(uri);
+        S3Location location = S3Location.of(uri);
         S3Config config = S3Config.from(options.settings());
-        return StoreReadAt.open(S3Stores.bucket(location.bucket(), config), location.key(),
+        return StoreReadAt.open(new S3ObjectStore(S3Clients.shared(config), location.bucket()), location.key(),
                 StoreReadOptions.from(options.settings()));
     }
 }

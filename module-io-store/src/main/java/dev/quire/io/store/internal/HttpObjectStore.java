@@ -105,7 +105,8 @@ public final class HttpObjectStore implements ObjectStore {
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(timeout).GET()
                 .header("Range", "bytes=" + offset + "-" + last);
         ifMatch.ifPresent(etag -> builder.header("If-Match", "\"" + etag + "\""));
-        HttpResponse<InputStream> response = send(uri, what, builder.build(), HttpResponse.BodyHandlers.ofInputStream());
+        HttpResponse<InputStream> response = send(uri, what, builder.build(),
+                HttpResponse.BodyHandlers.ofInputStream());
         // Closing the body before its end drops the connection instead of returning it with unread bytes.
         try (InputStream body = response.body()) {
             check(uri, what, response.statusCode());
