@@ -94,20 +94,16 @@ public final class CountingReadAt implements ReadAt {
     @Override
     public List<CompletableFuture<MemorySegment>> readRanges(List<ByteRange> ranges, long alignment) {
         long bytes = 0;
-        List<Coalescer.Request> requests = new ArrayList<>(ranges.size());
-        List<CompletableFuture<MemorySegment>> results = new ArrayList<>(ranges.size());
         for (ByteRange range : ranges) {
             bytes += range.length();
-            CompletableFuture<MemorySegment> result = new CompletableFuture<>();
-            requests.add(new Coalescer.Request(range, result));
-            results.add(result);
         }
+        List<Coalescer.Request> requests = Coalescer.requestsFor(ranges);
         requests(ranges.size(), bytes);
         Coalescer.Outcome outcome = new Coalescer(in.coalescing()).issue(requests, alignment, in.size(), this::issue);
         for (IoStatsRecorder r : recorders) {
             r.recordMerged(outcome.mergedReads(), outcome.requestsMerged());
         }
-        return results;
+        return Coalescer.results(requests);
     }
 
     /** Hands merged reads to the wrapped reader, timing each. */

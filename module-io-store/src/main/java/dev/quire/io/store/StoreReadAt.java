@@ -119,14 +119,10 @@ public final class StoreReadAt implements ReadAt {
     @Override
     public List<CompletableFuture<MemorySegment>> readRanges(List<ByteRange> ranges, long alignment) {
         long bytes = 0;
-        List<Coalescer.Request> requests = new ArrayList<>(ranges.size());
-        List<CompletableFuture<MemorySegment>> results = new ArrayList<>(ranges.size());
         for (ByteRange range : ranges) {
             bytes += range.length();
-            CompletableFuture<MemorySegment> result = new CompletableFuture<>();
-            requests.add(new Coalescer.Request(range, result));
-            results.add(result);
         }
+        List<Coalescer.Request> requests = Coalescer.requestsFor(ranges);
         stats.requested(ranges.size(), bytes);
         new Coalescer(options.coalescing()).issue(requests, alignment, size(), (merged, align) -> {
             List<CompletableFuture<MemorySegment>> out = new ArrayList<>(merged.size());
@@ -135,7 +131,7 @@ public final class StoreReadAt implements ReadAt {
             }
             return out;
         });
-        return results;
+        return Coalescer.results(requests);
     }
 
     /** One GET (with its retries) of the range, on a virtual thread once a permit is free. */
