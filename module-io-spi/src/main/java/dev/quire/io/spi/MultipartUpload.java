@@ -14,7 +14,8 @@ public interface MultipartUpload extends AutoCloseable {
 
     /**
      * Uploads part {@code number} (1 to {@link ObjectStore#MAX_PARTS}, ascending) from the buffer's remaining bytes.
-     * Every part but the last must hold at least the store's {@link ObjectStore#minPartSize()} bytes.
+     * Every part but the last must hold at least the store's {@link ObjectStore#minPartSize()} bytes. The part last
+     * uploaded may be uploaded again under its number (a retry after a failure); the last upload of it counts.
      *
      * @throws ObjectStoreException when the store fails the part; the upload may be retried part by part or aborted
      */

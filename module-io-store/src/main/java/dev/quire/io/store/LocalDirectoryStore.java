@@ -312,20 +312,25 @@ public final class LocalDirectoryStore implements ObjectStore {
             if (finished) {
                 throw new InvalidArgumentException("the upload of " + target.toUri() + " is already finished");
             }
-            if (number != partSizes.size() + 1 || number > MAX_PARTS) {
+            boolean again = number == partSizes.size() && number > 0;
+            if ((number != partSizes.size() + 1 && !again) || number > MAX_PARTS) {
                 throw new InvalidArgumentException("part " + number + " of " + target.toUri() + " is out of order: "
                         + "parts go from 1 to " + MAX_PARTS + ", next is " + (partSizes.size() + 1));
             }
             long size = bytes.remaining();
-            try (FileChannel out = FileChannel.open(part(number), StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE)) {
+            try (FileChannel out = FileChannel.open(part(number), StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
                 while (bytes.hasRemaining()) {
                     out.write(bytes);
                 }
             } catch (IOException e) {
                 throw failure(target, "cannot write part " + number, e);
             }
-            partSizes.add(size);
+            if (again) {
+                partSizes.set(number - 1, size);
+            } else {
+                partSizes.add(size);
+            }
         }
 
         private Path part(int number) {

@@ -14,8 +14,9 @@ import java.util.Objects;
 /**
  * A channel that writes one object, visible under its key only once {@link #commit()} succeeds: bytes are buffered
  * into parts of {@link #partSize()} bytes and uploaded as a multipart upload as each part fills; an object smaller
- * than one part is written with a single PUT at commit. {@link #close()} without a commit, or any failure, aborts the
- * upload, so nothing partial is ever left under the key. Hand it to a writer that leaves its channel open (such as
+ * than one part is written with a single PUT at commit. A part or PUT that fails in a retryable way is sent again
+ * (attempts, pauses and time limit as for reads, {@link StoreReadOptions}). {@link #close()} without a commit, or any
+ * failure that remains, aborts the upload, so nothing partial is ever left under the key. Hand it to a writer that leaves its channel open (such as
  * {@code VortexWriter.create(channel, ...)}), then commit:
  *
  * <pre>{@code
@@ -37,17 +38,19 @@ public final class StoreOutput implements WritableByteChannel {
     private final String key;
     private final URI uri;
     private final ByteBuffer part;
+    private final StoreCalls calls;
     private MultipartUpload upload;
     private int parts;
     private long written;
     private boolean open = true;
     private boolean failed;
 
-    private StoreOutput(ObjectStore store, String key, int partSize) {
+    private StoreOutput(ObjectStore store, String key, int partSize, StoreReadOptions options) {
         this.store = store;
         this.key = key;
         this.uri = store.uri(key);
         this.part = ByteBuffer.allocate(partSize);
+        this.calls = new StoreCalls(options);
     }
 
     /** A channel writing {@code key} with parts of {@value #DEFAULT_PART_SIZE} bytes (or the store's minimum). */
@@ -61,14 +64,26 @@ public final class StoreOutput implements WritableByteChannel {
      * @throws InvalidArgumentException when the part size is not positive or exceeds 1 GiB
      */
     public static StoreOutput create(ObjectStore store, String key, long partSize) {
+        return create(store, key, partSize, StoreReadOptions.defaults());
+    }
+
+    /**
+     * A channel writing {@code key} with parts of {@code partSize} bytes, each part and the single PUT of a small
+     * object retried and timed as {@code options} say (their attempts, pauses and time limit; merging and concurrency
+     * are for reads). Completing the upload is not retried: it is not safe to repeat on every store.
+     *
+     * @throws InvalidArgumentException when the part size is not positive or exceeds 1 GiB
+     */
+    public static StoreOutput create(ObjectStore store, String key, long partSize, StoreReadOptions options) {
         Objects.requireNonNull(store, "store is null");
+        Objects.requireNonNull(options, "options is null");
         Objects.requireNonNull(key, "key is null");
         long size = Math.max(partSize, store.minPartSize());
         if (partSize < 1 || size > 1L << 30) {
             throw new InvalidArgumentException("part size must be from 1 byte to 1 GiB (and at least the store's "
                     + "minimum, " + store.minPartSize() + " bytes), got " + partSize);
         }
-        return new StoreOutput(store, key, (int) size);
+        return new StoreOutput(store, key, (int) size, options);
     }
 
     /** The bytes per uploaded part. */
@@ -119,7 +134,14 @@ public final class StoreOutput implements WritableByteChannel {
             upload = store.startUpload(key);
         }
         part.flip();
-        upload.putPart(++parts, part);
+        int number = parts + 1;
+        MultipartUpload into = upload;
+        // Each try sends the whole part again: a failed try may have consumed some of it.
+        calls.run(uri, "UPLOAD PART " + number, () -> {
+            into.putPart(number, part.duplicate());
+            return null;
+        }, failure -> { });
+        parts = number;
         part.clear();
     }
 
@@ -138,7 +160,7 @@ public final class StoreOutput implements WritableByteChannel {
             ObjectMeta meta;
             if (upload == null) {
                 part.flip();
-                meta = store.put(key, part);
+                meta = calls.run(uri, "PUT", () -> store.put(key, part.duplicate()), failure -> { });
             } else {
                 if (part.position() > 0) {
                     uploadPart();

@@ -34,6 +34,8 @@ final class FaultyStore implements ObjectStore {
     final AtomicInteger gets = new AtomicInteger();
     final AtomicInteger inFlight = new AtomicInteger();
     final AtomicInteger maxInFlight = new AtomicInteger();
+    /** Part uploads and PUTs still to fail (retryably, after reading half their bytes, as a cut connection would). */
+    final AtomicInteger writeFailures = new AtomicInteger();
     /** When set, every GET waits for it: lets a test pile up GETs to see the concurrency bound. */
     volatile CountDownLatch gate;
 
@@ -100,14 +102,49 @@ final class FaultyStore implements ObjectStore {
         return in.list(prefix);
     }
 
+    private void maybeFailWrite(String key, ByteBuffer bytes) {
+        if (writeFailures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            bytes.position(bytes.position() + bytes.remaining() / 2);
+            throw new ObjectStoreException(uri(key), "connection reset while sending", true);
+        }
+    }
+
     @Override
     public ObjectMeta put(String key, ByteBuffer bytes) {
+        maybeFailWrite(key, bytes);
         return in.put(key, bytes);
     }
 
     @Override
     public MultipartUpload startUpload(String key) {
-        return in.startUpload(key);
+        MultipartUpload upload = in.startUpload(key);
+        return new MultipartUpload() {
+            @Override
+            public String key() {
+                return upload.key();
+            }
+
+            @Override
+            public void putPart(int number, ByteBuffer bytes) {
+                maybeFailWrite(key, bytes);
+                upload.putPart(number, bytes);
+            }
+
+            @Override
+            public ObjectMeta complete() {
+                return upload.complete();
+            }
+
+            @Override
+            public void abort() {
+                upload.abort();
+            }
+
+            @Override
+            public void close() {
+                upload.close();
+            }
+        };
     }
 
     @Override

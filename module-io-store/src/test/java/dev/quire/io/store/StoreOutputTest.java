@@ -65,4 +65,44 @@ class StoreOutputTest {
         assertArrayEquals(old, read(store, "k"));
         assertEquals(List.of("k"), store.list("").stream().map(ObjectMeta::key).toList());
     }
+
+    @Test
+    void failedPartsAndPutsAreSentAgainWhole() {
+        LocalDirectoryStore local = LocalDirectoryStore.open(root, 1000);
+        FaultyStore store = new FaultyStore(local);
+        StoreReadOptions quick = StoreReadOptions.defaults()
+                .withRetryPauses(java.time.Duration.ofMillis(1), java.time.Duration.ofMillis(2));
+        byte[] data = LocalDirectoryStoreTest.bytes(2500, 6);
+        store.writeFailures.set(2);
+        try (StoreOutput out = StoreOutput.create(store, "retried", 1000, quick)) {
+            out.write(ByteBuffer.wrap(data));
+            store.writeFailures.set(1);
+            out.commit();
+            assertEquals(3, out.partsUploaded());
+        }
+        assertArrayEquals(data, read(local, "retried"));
+        store.writeFailures.set(1);
+        try (StoreOutput out = StoreOutput.create(store, "small-retried", 1000, quick)) {
+            out.write(ByteBuffer.wrap(data, 0, 10));
+            out.commit();
+        }
+        assertArrayEquals(java.util.Arrays.copyOf(data, 10), read(local, "small-retried"));
+    }
+
+    @Test
+    void aWriteThatKeepsFailingAbortsAndLeavesNothing() {
+        LocalDirectoryStore local = LocalDirectoryStore.open(root, 1000);
+        FaultyStore store = new FaultyStore(local);
+        store.writeFailures.set(100);
+        StoreReadOptions quick = StoreReadOptions.defaults().withAttempts(2)
+                .withRetryPauses(java.time.Duration.ofMillis(1), java.time.Duration.ofMillis(2));
+        try (StoreOutput out = StoreOutput.create(store, "doomed", 1000, quick)) {
+            out.write(ByteBuffer.wrap(LocalDirectoryStoreTest.bytes(999, 1)));
+            dev.quire.errors.ObjectStoreException e = assertThrows(dev.quire.errors.ObjectStoreException.class,
+                    () -> out.write(ByteBuffer.wrap(LocalDirectoryStoreTest.bytes(10, 1))));
+            assertEquals(local.uri("doomed"), e.uri());
+            assertThrows(ClosedException.class, out::commit);
+        }
+        assertEquals(List.of(), local.list(""));
+    }
 }

@@ -184,7 +184,8 @@ public final class S3ObjectStore implements ObjectStore {
                     // A directory marker (consoles and file-system backends make them), not an object.
                     continue;
                 }
-                out.add(new ObjectMeta(object.key(), object.size(), etag(object.eTag()), instant(object.lastModified())));
+                out.add(new ObjectMeta(object.key(), object.size(), etag(object.eTag()),
+                        instant(object.lastModified())));
             }
         } catch (SdkException e) {
             throw failure(prefix, "LIST", e);
@@ -298,7 +299,8 @@ public final class S3ObjectStore implements ObjectStore {
             if (finished) {
                 throw new InvalidArgumentException("the upload of " + uri(key) + " is already finished");
             }
-            if (number != parts.size() + 1 || number > MAX_PARTS) {
+            boolean again = number == parts.size() && number > 0;
+            if ((number != parts.size() + 1 && !again) || number > MAX_PARTS) {
                 throw new InvalidArgumentException("part " + number + " of " + uri(key) + " is out of order: parts "
                         + "go from 1 to " + MAX_PARTS + ", next is " + (parts.size() + 1));
             }
@@ -306,7 +308,12 @@ public final class S3ObjectStore implements ObjectStore {
             try {
                 String etag = client.uploadPart(b -> b.bucket(bucket).key(key).uploadId(id).partNumber(number)
                         .contentLength(size), RequestBody.fromByteBuffer(bytes)).eTag();
-                parts.add(CompletedPart.builder().partNumber(number).eTag(etag).build());
+                CompletedPart part = CompletedPart.builder().partNumber(number).eTag(etag).build();
+                if (again) {
+                    parts.set(number - 1, part);
+                } else {
+                    parts.add(part);
+                }
             } catch (SdkException e) {
                 throw failure(key, "UPLOAD PART " + number, e);
             }
