@@ -34,9 +34,10 @@ public interface ObjectStore extends AutoCloseable {
      * {@code ifMatch}, the read is conditional on the object's ETag: another ETag fails it with an
      * {@link ObjectChangedException}.
      *
-     * @return {@link System#nanoTime()} when the first byte of the body arrived, for time-to-first-byte statistics
+     * @return when the first byte arrived (for time-to-first-byte statistics) and the object's size as the response
+     *     stated it
      */
-    long get(String key, long offset, ByteBuffer into, Optional<String> ifMatch);
+    RangeResponse get(String key, long offset, ByteBuffer into, Optional<String> ifMatch);
 
     /** Every object whose key starts with {@code prefix}, in key order (an empty prefix lists the whole store). */
     List<ObjectMeta> list(String prefix);

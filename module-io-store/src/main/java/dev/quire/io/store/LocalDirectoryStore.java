@@ -8,6 +8,7 @@ import dev.quire.errors.StoreAccessDeniedException;
 import dev.quire.io.spi.MultipartUpload;
 import dev.quire.io.spi.ObjectMeta;
 import dev.quire.io.spi.ObjectStore;
+import dev.quire.io.spi.RangeResponse;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -27,6 +28,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -133,7 +135,7 @@ public final class LocalDirectoryStore implements ObjectStore {
     }
 
     @Override
-    public long get(String key, long offset, ByteBuffer into, Optional<String> ifMatch) {
+    public RangeResponse get(String key, long offset, ByteBuffer into, Optional<String> ifMatch) {
         Path path = path(key);
         Objects.requireNonNull(into, "into is null");
         Objects.requireNonNull(ifMatch, "ifMatch is null");
@@ -160,7 +162,7 @@ public final class LocalDirectoryStore implements ObjectStore {
             }
             // Replaced or rewritten while being read: the bytes may be of two versions.
             checkVersion(path, meta(key, path), ifMatch);
-            return firstByte == 0 ? System.nanoTime() : firstByte;
+            return new RangeResponse(firstByte == 0 ? System.nanoTime() : firstByte, OptionalLong.of(before.size()));
         } catch (IOException e) {
             throw failure(path, "cannot read the object", e);
         }

@@ -2,6 +2,7 @@ package dev.quire.io.store;
 
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.errors.ObjectChangedException;
 import dev.quire.errors.ObjectStoreException;
 import dev.quire.errors.QuireIoException;
 import dev.quire.io.spi.Buffers;
@@ -10,6 +11,7 @@ import dev.quire.io.spi.Coalescer;
 import dev.quire.io.spi.Coalescing;
 import dev.quire.io.spi.ObjectMeta;
 import dev.quire.io.spi.ObjectStore;
+import dev.quire.io.spi.RangeResponse;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.StoreStats;
 import java.lang.foreign.MemorySegment;
@@ -185,12 +187,17 @@ public final class StoreReadAt implements ReadAt {
             into.clear();
             stats.sent();
             long start = System.nanoTime();
-            long firstByte = store.get(meta.key(), offset, into, meta.etag());
+            RangeResponse response = store.get(meta.key(), offset, into, meta.etag());
             long end = System.nanoTime();
             if (into.hasRemaining()) {
                 throw new ObjectStoreException(uri, what + " returned " + into.position() + " bytes", true);
             }
-            stats.fetched(length, firstByte - start, end - start);
+            if (response.objectSize().isPresent() && response.objectSize().getAsLong() != meta.size()) {
+                // A store that ignores If-Match still states the size: a different one is another version.
+                throw new ObjectChangedException(uri, what + " was answered from an object of "
+                        + response.objectSize().getAsLong() + " bytes; it had " + meta.size() + " when opened", null);
+            }
+            stats.fetched(length, response.firstByteNanos() - start, end - start);
             return null;
         }, failure -> stats.retried());
         return segment.asReadOnly();

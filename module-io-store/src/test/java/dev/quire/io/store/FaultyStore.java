@@ -6,6 +6,7 @@ import dev.quire.errors.StoreThrottledException;
 import dev.quire.io.spi.MultipartUpload;
 import dev.quire.io.spi.ObjectMeta;
 import dev.quire.io.spi.ObjectStore;
+import dev.quire.io.spi.RangeResponse;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -27,6 +28,8 @@ final class FaultyStore implements ObjectStore {
         DENIED,
         /** Blocks until interrupted (a stalled connection). */
         HANG,
+        /** Right bytes, but the response states another object size: a server that ignored If-Match. */
+        RESIZED,
     }
 
     private final ObjectStore in;
@@ -61,7 +64,7 @@ final class FaultyStore implements ObjectStore {
     }
 
     @Override
-    public long get(String key, long offset, ByteBuffer into, Optional<String> ifMatch) {
+    public RangeResponse get(String key, long offset, ByteBuffer into, Optional<String> ifMatch) {
         gets.incrementAndGet();
         int now = inFlight.incrementAndGet();
         maxInFlight.accumulateAndGet(now, Math::max);
@@ -80,9 +83,14 @@ final class FaultyStore implements ObjectStore {
                 case DENIED -> throw new StoreAccessDeniedException(uri(key), "403 Forbidden", null);
                 case SHORT_BODY -> {
                     ByteBuffer half = into.slice(into.position(), into.remaining() / 2);
-                    in.get(key, offset, half, ifMatch);
+                    RangeResponse response = in.get(key, offset, half, ifMatch);
                     into.position(into.position() + half.capacity());
-                    yield System.nanoTime();
+                    yield response;
+                }
+                case RESIZED -> {
+                    RangeResponse response = in.get(key, offset, into, Optional.empty());
+                    yield new RangeResponse(response.firstByteNanos(),
+                            java.util.OptionalLong.of(response.objectSize().orElse(0) + 1));
                 }
                 case HANG -> {
                     Thread.sleep(60_000);

@@ -158,6 +158,16 @@ class StoreReadAtTest {
     }
 
     @Test
+    void anotherObjectSizeInTheResponseIsAChangedObject() {
+        store.fail(FaultyStore.Fault.RESIZED, 1);
+        try (StoreReadAt in = StoreReadAt.open(store, "f.bin", FAST)) {
+            ObjectChangedException e = assertThrows(ObjectChangedException.class, () -> in.readFully(0, 10, 8));
+            assertTrue(e.getMessage().contains((SIZE + 1) + " bytes"), e.getMessage());
+            assertEquals(0, in.storeStats().orElseThrow().retries());
+        }
+    }
+
+    @Test
     void getsInFlightStayWithinTheConcurrency() throws Exception {
         CountDownLatch gate = new CountDownLatch(1);
         store.gate = gate;

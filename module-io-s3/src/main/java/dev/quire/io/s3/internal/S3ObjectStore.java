@@ -10,6 +10,7 @@ import dev.quire.errors.StoreTimeoutException;
 import dev.quire.io.spi.MultipartUpload;
 import dev.quire.io.spi.ObjectMeta;
 import dev.quire.io.spi.ObjectStore;
+import dev.quire.io.spi.RangeResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.core.ResponseInputStream;
@@ -94,7 +96,7 @@ public final class S3ObjectStore implements ObjectStore {
     }
 
     @Override
-    public long get(String key, long offset, ByteBuffer into, Optional<String> ifMatch) {
+    public RangeResponse get(String key, long offset, ByteBuffer into, Optional<String> ifMatch) {
         checkKey(key);
         long length = into.remaining();
         if (offset < 0 || length < 1) {
@@ -115,7 +117,7 @@ public final class S3ObjectStore implements ObjectStore {
         boolean whole = false;
         try (body) {
             GetObjectResponse response = body.response();
-            checkContentRange(key, response.contentRange(), offset, last);
+            OptionalLong objectSize = checkContentRange(key, response.contentRange(), offset, last);
             Long contentLength = response.contentLength();
             if (contentLength != null && contentLength != length) {
                 throw new ObjectStoreException(uri(key), "GET " + range + " answered with " + contentLength
@@ -123,7 +125,7 @@ public final class S3ObjectStore implements ObjectStore {
             }
             long firstByte = read(key, range, body, into);
             whole = true;
-            return firstByte;
+            return new RangeResponse(firstByte, objectSize);
         } catch (IOException | SdkException e) {
             throw failure(key, "GET " + range, e);
         } finally {
@@ -165,12 +167,14 @@ public final class S3ObjectStore implements ObjectStore {
         return firstByte == 0 ? System.nanoTime() : firstByte;
     }
 
-    private void checkContentRange(String key, String contentRange, long first, long last) {
+    /** Checks the answer is for exactly the range asked; returns the object's size it states, if any. */
+    private OptionalLong checkContentRange(String key, String contentRange, long first, long last) {
         Matcher m = contentRange == null ? null : CONTENT_RANGE.matcher(contentRange.strip());
         if (m == null || !m.matches() || Long.parseLong(m.group(1)) != first || Long.parseLong(m.group(2)) != last) {
             throw new ObjectStoreException(uri(key), "GET bytes=" + first + "-" + last + " answered with Content-Range "
                     + (contentRange == null ? "(none)" : "`" + contentRange + "`"), true);
         }
+        return m.group(3).equals("*") ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(m.group(3)));
     }
 
     /** Every object under the prefix, in key order; directory markers (keys ending in a slash) are left out. */

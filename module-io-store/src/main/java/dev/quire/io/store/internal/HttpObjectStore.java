@@ -11,6 +11,7 @@ import dev.quire.errors.UnsupportedFeatureException;
 import dev.quire.io.spi.MultipartUpload;
 import dev.quire.io.spi.ObjectMeta;
 import dev.quire.io.spi.ObjectStore;
+import dev.quire.io.spi.RangeResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -93,7 +94,7 @@ public final class HttpObjectStore implements ObjectStore {
     }
 
     @Override
-    public long get(String key, long offset, ByteBuffer into, Optional<String> ifMatch) {
+    public RangeResponse get(String key, long offset, ByteBuffer into, Optional<String> ifMatch) {
         URI uri = uri(key);
         long length = into.remaining();
         if (offset < 0 || length < 1) {
@@ -121,7 +122,9 @@ public final class HttpObjectStore implements ObjectStore {
                 throw new ObjectStoreException(uri, what + " was answered with Content-Range "
                         + (contentRange == null ? "(none)" : "`" + contentRange + "`"), true);
             }
-            return read(uri, what, body, into);
+            long firstByte = read(uri, what, body, into);
+            return new RangeResponse(firstByte, m.group(3).equals("*") ? OptionalLong.empty()
+                    : OptionalLong.of(Long.parseLong(m.group(3))));
         } catch (IOException e) {
             throw new ObjectStoreException(uri, what + " failed: " + e, true, e);
         }
