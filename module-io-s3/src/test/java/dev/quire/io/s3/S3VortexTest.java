@@ -103,7 +103,8 @@ class S3VortexTest {
             rows += expected.size();
             StoreStats stats = readThroughS3(URI.create("s3://vortex/" + key), expected);
             assertTrue(stats.gets() >= 1 && stats.retries() == 0 && stats.failures() == 0, stats.toJson());
-            assertTrue(stats.fetchedBytes() <= bytes.length + stats.requestedBytes(), stats.toJson());
+            // Merging may fetch gaps, but not much more than the scan asked for.
+            assertTrue(stats.fetchedPerRequested() <= 1.15, stats.toJson());
         }
         assertEquals(100_000 + 50_000 + 5 + 5 + 0 + 100_000 + 4 * 3000, rows,
                 "rows compared, as the fixtures' README lists them");

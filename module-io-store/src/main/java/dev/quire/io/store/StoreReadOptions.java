@@ -10,9 +10,12 @@ import java.util.Objects;
  * How a {@link StoreReadAt} reads: how it merges neighbouring ranges, how many GETs it keeps in flight, how it retries
  * and how long one try may take.
  *
- * <p>The defaults follow the cost of a GET on a remote store: a request costs a round trip and a time to first byte
- * of tens of milliseconds, in which one stream transfers about a megabyte, so fetching a gap of up to 1 MiB is cheaper
- * than another GET, and merged GETs of up to 16 MiB keep a read's buffer bounded while still amortising the request.
+ * <p>The merge defaults were chosen by measurement: scans of a 13 MB file from an S3-compatible server with 20 ms added
+ * before every answer, merge gaps from 8 KiB to 1 MiB and caps of 4 and 16 MiB. Wall times were within the noise of
+ * each other (the scan keeps many GETs in flight), but bytes fetched were not: a gap of 1 MiB fetched 1.32 bytes per
+ * byte a full scan asked for (a batch's merged GET spans bytes that other batches fetch again), 512 KiB 1.05, 256 KiB
+ * 1.02. A 256 KiB gap still merges a chunk's neighbouring segments; a 4 MiB cap made as few GETs as 16 MiB while
+ * keeping less memory alive behind each slice.
  *
  * @param coalescing the merge gap and merged-read cap
  * @param concurrency GETs in flight at most, per reader
@@ -24,8 +27,8 @@ import java.util.Objects;
 public record StoreReadOptions(Coalescing coalescing, int concurrency, int attempts, Duration retryBase,
         Duration retryMax, Duration timeout) {
     public static final int DEFAULT_CONCURRENCY = 32;
-    public static final long DEFAULT_MERGE_GAP = 1024 * 1024;
-    public static final long DEFAULT_MAX_MERGED = 16 * 1024 * 1024;
+    public static final long DEFAULT_MERGE_GAP = 256 * 1024;
+    public static final long DEFAULT_MAX_MERGED = 4 * 1024 * 1024;
     public static final int DEFAULT_ATTEMPTS = 5;
     public static final Duration DEFAULT_RETRY_BASE = Duration.ofMillis(50);
     public static final Duration DEFAULT_RETRY_MAX = Duration.ofSeconds(2);
