@@ -93,12 +93,8 @@ public final class CountingReadAt implements ReadAt {
 
     @Override
     public List<CompletableFuture<MemorySegment>> readRanges(List<ByteRange> ranges, long alignment) {
-        long bytes = 0;
-        for (ByteRange range : ranges) {
-            bytes += range.length();
-        }
         List<Coalescer.Request> requests = Coalescer.requestsFor(ranges);
-        requests(ranges.size(), bytes);
+        requests(ranges.size(), ByteRange.totalLength(ranges));
         Coalescer.Outcome outcome = new Coalescer(in.coalescing()).issue(requests, alignment, in.size(), this::issue);
         for (IoStatsRecorder r : recorders) {
             r.recordMerged(outcome.mergedReads(), outcome.requestsMerged());

@@ -120,12 +120,8 @@ public final class StoreReadAt implements ReadAt {
 
     @Override
     public List<CompletableFuture<MemorySegment>> readRanges(List<ByteRange> ranges, long alignment) {
-        long bytes = 0;
-        for (ByteRange range : ranges) {
-            bytes += range.length();
-        }
         List<Coalescer.Request> requests = Coalescer.requestsFor(ranges);
-        stats.requested(ranges.size(), bytes);
+        stats.requested(ranges.size(), ByteRange.totalLength(ranges));
         new Coalescer(options.coalescing()).issue(requests, alignment, size(), (merged, align) -> {
             List<CompletableFuture<MemorySegment>> out = new ArrayList<>(merged.size());
             for (ByteRange range : merged) {
