@@ -137,4 +137,37 @@ class S3VortexTest {
         assertTrue(parts >= 2, "a file larger than one part goes up in parts: " + parts);
         readThroughS3(URI.create("s3://vortex/written/canonicalish.vortex"), expected);
     }
+
+    @Test
+    void aWriteThatFailsLeavesNothingUnderTheKey() throws Exception {
+        byte[] bytes = Files.readAllBytes(fixtures().resolve("canonicalish_50k.vortex"));
+        List<StructArray> batches = new ArrayList<>();
+        DType.Struct schema;
+        try (VortexFile source = VortexFile.open(InMemoryReadAt.of(bytes), ReadLimits.defaults(), context)) {
+            schema = (DType.Struct) source.dtype();
+            source.scan().batches().forEach(batches::add);
+        }
+        IllegalStateException failure = new IllegalStateException("the producer of the rows failed");
+        StoreOutput[] output = new StoreOutput[1];
+        IllegalStateException thrown = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> {
+                    try (StoreOutput out = StoreOutput.create(store, "failed/file.vortex", store.minPartSize())) {
+                        output[0] = out;
+                        try (VortexWriter writer = VortexWriter.create(out, schema, WriteOptions.defaults(),
+                                context)) {
+                            for (StructArray batch : batches) {
+                                writer.write(batch);
+                            }
+                            writer.write(batches.getFirst());
+                            throw failure;
+                        }
+                    }
+                });
+        assertEquals(failure, thrown);
+        // The writer finished a whole file into the channel as it closed, parts went up, and still nothing shows.
+        assertTrue(output[0].partsUploaded() >= 1, "parts uploaded: " + output[0].partsUploaded());
+        assertEquals(List.of(), store.list("failed/"));
+        org.junit.jupiter.api.Assertions.assertThrows(dev.quire.errors.ObjectNotFoundException.class,
+                () -> store.head("failed/file.vortex"));
+    }
 }
