@@ -92,6 +92,9 @@ class S3ObjectStoreTest {
                 () -> wrong.head("secret.bin"));
         assertFalse(denied.retryable());
         assertTrue(denied.getMessage().contains("s3://objects/secret.bin"), denied.getMessage());
+        // Unsigned requests (for public buckets) reach the server, which requires signatures here.
+        ObjectStore anonymous = S3Stores.bucket("objects", server.settings().with(S3Settings.ANONYMOUS, true));
+        assertThrows(StoreAccessDeniedException.class, () -> anonymous.head("secret.bin"));
     }
 
     @Test
