@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
 /**
  * A small HTTP/1.1 proxy on loopback between the S3 client and the server, which injects the next queued fault into
  * ranged GETs: added latency, a 503 SlowDown, a 500, a reset connection, a body cut short, a wrong Content-Range or a
- * stall. Every other request passes through. Each request is forwarded on a connection of its own to the server
+ * stall; and resets PUTs (objects and parts) halfway through their body while {@link #writeResets} says so. Every
+ * other request passes through. Each request is forwarded on a connection of its own to the server
  * ({@code Connection: close}), and the answer goes back on the client's connection, which stays open.
  */
 final class FaultProxy implements AutoCloseable {
@@ -39,6 +40,8 @@ final class FaultProxy implements AutoCloseable {
     final AtomicInteger rangedGets = new AtomicInteger();
     final AtomicInteger faultsInjected = new AtomicInteger();
     final AtomicInteger connectionsAccepted = new AtomicInteger();
+    /** PUTs (objects and parts) still to cut off halfway through their body with a reset. */
+    final AtomicInteger writeResets = new AtomicInteger();
     volatile long latencyMillis = 50;
     private volatile boolean closed;
 
@@ -67,6 +70,7 @@ final class FaultProxy implements AutoCloseable {
 
     void clear() {
         faults.clear();
+        writeResets.set(0);
     }
 
     /** Client connections open now. */
@@ -95,6 +99,18 @@ final class FaultProxy implements AutoCloseable {
             while (true) {
                 String head = readHead(in);
                 if (head == null) {
+                    return;
+                }
+                if (head.toLowerCase(Locale.ROOT).contains("\r\nexpect: 100-continue")) {
+                    // Answer the client's wait for a go-ahead here, so the body can be read (or cut) before the
+                    // request is forwarded; the server gets the request without the expectation.
+                    out.write("HTTP/1.1 100 Continue\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
+                    head = head.replaceAll("(?im)^expect:.*\\r\\n", "");
+                }
+                if (head.startsWith("PUT ") && writeResets.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                    in.readNBytes(contentLength(head) / 2);
+                    client.setSoLinger(true, 0);
                     return;
                 }
                 byte[] body = in.readNBytes(contentLength(head));

@@ -13,6 +13,7 @@ import dev.quire.io.s3.direct.S3Stores;
 import dev.quire.io.spi.ObjectStore;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.StoreStats;
+import dev.quire.io.store.StoreOutput;
 import dev.quire.io.store.StoreReadAt;
 import dev.quire.io.store.StoreReadOptions;
 import dev.quire.io.store.StoreSettings;
@@ -150,6 +151,56 @@ class S3FaultTest {
             StoreStats stats = in.storeStats().orElseThrow();
             assertEquals(FaultProxy.Fault.values().length - 1, stats.retries(), stats.toJson());
         }
+    }
+
+    @Test
+    void partsAndPutsCutOffMidBodyAreSentAgain() {
+        ObjectStore writes = writeStore();
+        ObjectStore direct = S3Stores.bucket("faults", server.settings());
+        byte[] big = S3ObjectStoreTest.bytes(12 * 1024 * 1024 + 5, 21);
+        proxy.writeResets.set(2);
+        try (StoreOutput out = StoreOutput.create(writes, "written/big.bin", writes.minPartSize(), writeOptions(3))) {
+            out.write(ByteBuffer.wrap(big));
+            out.commit();
+            assertEquals(3, out.partsUploaded());
+        }
+        assertEquals(0, proxy.writeResets.get(), "both resets were met");
+        try (StoreReadAt in = StoreReadAt.open(direct, "written/big.bin", options(1))) {
+            assertArrayEquals(big, in.readFully(0, big.length, 8).toArray(ValueLayout.JAVA_BYTE));
+        }
+        proxy.writeResets.set(1);
+        byte[] small = S3ObjectStoreTest.bytes(1000, 22);
+        try (StoreOutput out = StoreOutput.create(writes, "written/small.bin", writes.minPartSize(), writeOptions(3))) {
+            out.write(ByteBuffer.wrap(small));
+            out.commit();
+        }
+        try (StoreReadAt in = StoreReadAt.open(direct, "written/small.bin", options(1))) {
+            assertArrayEquals(small, in.readFully(0, small.length, 8).toArray(ValueLayout.JAVA_BYTE));
+        }
+    }
+
+    @Test
+    void aPartThatKeepsFailingAbortsTheUpload() {
+        ObjectStore writes = writeStore();
+        proxy.writeResets.set(100);
+        try (StoreOutput out = StoreOutput.create(writes, "written/doomed.bin", writes.minPartSize(), writeOptions(2))) {
+            ObjectStoreException e = assertThrows(ObjectStoreException.class,
+                    () -> out.write(ByteBuffer.wrap(S3ObjectStoreTest.bytes(6 * 1024 * 1024, 1))));
+            assertEquals(URI.create("s3://faults/written/doomed.bin"), e.uri());
+            assertTrue(e.retryable(), e.toString());
+        }
+        proxy.writeResets.set(0);
+        assertEquals(List.of(), S3Stores.bucket("faults", server.settings()).list("written/doomed"));
+    }
+
+    private static StoreReadOptions writeOptions(int attempts) {
+        return options(attempts).withTimeout(java.time.Duration.ofSeconds(20));
+    }
+
+    /** The bucket through the proxy, with time for whole parts to go up on a slow machine. */
+    private static ObjectStore writeStore() {
+        return S3Stores.bucket("faults", S3Server.settings(proxy.endpoint())
+                .with(S3Settings.MAX_CONNECTIONS, CONNECTIONS).with(StoreSettings.TIMEOUT_MILLIS, 20_000L));
     }
 
     /** Twenty reads through the small pool: a leaked connection would make them wait for a connection and fail. */
