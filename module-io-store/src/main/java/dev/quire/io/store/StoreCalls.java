@@ -71,10 +71,8 @@ final class StoreCalls {
         ScheduledFuture<?> timer = Watchdog.TIMER.schedule(attempt::expire, options.timeout().toNanos(),
                 TimeUnit.NANOSECONDS);
         try {
-            T result = call.get();
-            // Even if the time ran out just as the call returned, its result is whole: keep it.
-            attempt.finish();
-            return result;
+            // Even if the time runs out just as the call returns, its result is whole: keep it.
+            return call.get();
         } catch (RuntimeException e) {
             if (!attempt.finish()) {
                 throw new StoreTimeoutException(uri, what + " took longer than " + options.timeout().toMillis()
@@ -82,7 +80,9 @@ final class StoreCalls {
             }
             throw e;
         } finally {
+            // However the try ended (an Error too), no interrupt of the watchdog may reach the code after it.
             timer.cancel(false);
+            attempt.finish();
         }
     }
 
@@ -118,7 +118,7 @@ final class StoreCalls {
             }
         }
 
-        /** Ends the try; returns whether it ended within its time limit. */
+        /** Ends the try (again, harmlessly); returns whether it ended within its time limit. */
         synchronized boolean finish() {
             over = true;
             if (expired) {
