@@ -1,6 +1,8 @@
 package dev.quire.io.spi;
 
+import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.ObjectStoreException;
+import java.net.URI;
 import java.nio.ByteBuffer;
 
 /**
@@ -30,4 +32,23 @@ public interface MultipartUpload extends AutoCloseable {
     /** Aborts the upload unless it was completed. */
     @Override
     void close();
+
+    /**
+     * Checks part {@code number} of an upload of {@code uri} that has {@code uploaded} parts: it must be the next one,
+     * or the last one again, and the upload must not be finished.
+     *
+     * @return whether the part replaces the last one uploaded
+     * @throws InvalidArgumentException when the upload is finished or the number is out of order
+     */
+    static boolean checkPart(URI uri, int number, int uploaded, boolean finished) {
+        if (finished) {
+            throw new InvalidArgumentException("the upload of " + uri + " is already finished");
+        }
+        boolean again = number == uploaded && number > 0;
+        if ((number != uploaded + 1 && !again) || number > ObjectStore.MAX_PARTS) {
+            throw new InvalidArgumentException("part " + number + " of " + uri + " is out of order: parts go from 1 "
+                    + "to " + ObjectStore.MAX_PARTS + ", next is " + (uploaded + 1));
+        }
+        return again;
+    }
 }

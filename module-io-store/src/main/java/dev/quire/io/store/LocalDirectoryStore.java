@@ -311,14 +311,7 @@ public final class LocalDirectoryStore implements ObjectStore {
 
         @Override
         public void putPart(int number, ByteBuffer bytes) {
-            if (finished) {
-                throw new InvalidArgumentException("the upload of " + target.toUri() + " is already finished");
-            }
-            boolean again = number == partSizes.size() && number > 0;
-            if ((number != partSizes.size() + 1 && !again) || number > MAX_PARTS) {
-                throw new InvalidArgumentException("part " + number + " of " + target.toUri() + " is out of order: "
-                        + "parts go from 1 to " + MAX_PARTS + ", next is " + (partSizes.size() + 1));
-            }
+            boolean again = MultipartUpload.checkPart(target.toUri(), number, partSizes.size(), finished);
             long size = bytes.remaining();
             try (FileChannel out = FileChannel.open(part(number), StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {

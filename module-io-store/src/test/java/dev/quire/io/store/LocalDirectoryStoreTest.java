@@ -134,4 +134,22 @@ class LocalDirectoryStoreTest {
             assertThrows(InvalidArgumentException.class, () -> store.head(key), key);
         }
     }
+
+    @Test
+    void partsGoInOrderAndTheLastMayBeSentAgain() {
+        LocalDirectoryStore store = LocalDirectoryStore.open(root, 4);
+        try (MultipartUpload upload = store.startUpload("ordered")) {
+            assertThrows(InvalidArgumentException.class, () -> upload.putPart(2, ByteBuffer.wrap(bytes(4, 0))));
+            upload.putPart(1, ByteBuffer.wrap(bytes(4, 0)));
+            upload.putPart(1, ByteBuffer.wrap(bytes(5, 9)));
+            upload.putPart(2, ByteBuffer.wrap(bytes(2, 1)));
+            assertThrows(InvalidArgumentException.class, () -> upload.putPart(1, ByteBuffer.wrap(bytes(4, 0))));
+            ObjectMeta meta = upload.complete();
+            assertEquals(7, meta.size());
+            ByteBuffer into = ByteBuffer.allocate(5);
+            store.get("ordered", 0, into, meta.etag());
+            assertArrayEquals(bytes(5, 9), into.array());
+            assertThrows(InvalidArgumentException.class, () -> upload.putPart(3, ByteBuffer.wrap(bytes(4, 0))));
+        }
+    }
 }

@@ -300,14 +300,7 @@ public final class S3ObjectStore implements ObjectStore {
 
         @Override
         public void putPart(int number, ByteBuffer bytes) {
-            if (finished) {
-                throw new InvalidArgumentException("the upload of " + uri(key) + " is already finished");
-            }
-            boolean again = number == parts.size() && number > 0;
-            if ((number != parts.size() + 1 && !again) || number > MAX_PARTS) {
-                throw new InvalidArgumentException("part " + number + " of " + uri(key) + " is out of order: parts "
-                        + "go from 1 to " + MAX_PARTS + ", next is " + (parts.size() + 1));
-            }
+            boolean again = MultipartUpload.checkPart(uri(key), number, parts.size(), finished);
             long size = bytes.remaining();
             try {
                 String etag = client.uploadPart(b -> b.bucket(bucket).key(key).uploadId(id).partNumber(number)
