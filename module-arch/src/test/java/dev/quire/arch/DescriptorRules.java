@@ -26,6 +26,12 @@ final class DescriptorRules {
             "dev.quire.io.spi", Set.of("dev.quire.base"),
             "dev.quire.splits", Set.of("dev.quire.base"),
             "dev.quire.io.posix", Set.of("dev.quire.io.spi"),
+            "dev.quire.io.store", Set.of("dev.quire.io.spi", "java.net.http"),
+            "dev.quire.io.s3", Set.of("dev.quire.io.store", "software.amazon.awssdk.services.s3",
+                    "software.amazon.awssdk.core", "software.amazon.awssdk.awscore", "software.amazon.awssdk.auth",
+                    "software.amazon.awssdk.regions", "software.amazon.awssdk.http",
+                    "software.amazon.awssdk.http.apache5", "software.amazon.awssdk.http.urlconnection",
+                    "software.amazon.awssdk.identity.spi"),
             "dev.quire.layout", Set.of("dev.quire.base", "dev.quire.io.spi", "dev.quire.splits", "flatbuffers.java",
                     "org.lz4.java", "com.google.protobuf"),
             "dev.quire.encodings", Set.of("dev.quire.layout", "com.google.protobuf"),
@@ -43,18 +49,21 @@ final class DescriptorRules {
      * since they are found through {@link java.util.ServiceLoader}; layout exports none of its internal packages;
      * nothing uses the CLI.
      */
-    static final Map<String, Set<String>> EXPORTS = Map.of(
-            "dev.quire.base", Set.of("dev.quire.errors", "dev.quire.config", "dev.quire.plugin"),
-            "dev.quire.io.spi", Set.of("dev.quire.io.spi"),
-            "dev.quire.splits", Set.of("dev.quire.splits", "dev.quire.splits.internal"),
-            "dev.quire.io.posix", Set.of("dev.quire.io.posix", "dev.quire.io.posix.direct"),
-            "dev.quire.layout", Set.of("dev.quire.layout", "dev.quire.layout.array", "dev.quire.layout.dtype",
-                    "dev.quire.layout.expr", "dev.quire.layout.file", "dev.quire.layout.format",
-                    "dev.quire.layout.scan", "dev.quire.layout.spi"),
-            "dev.quire.encodings", Set.of(),
-            "dev.quire.dictionary", Set.of(),
-            "dev.quire.testplugin", Set.of(),
-            "dev.quire.cli", Set.of());
+    static final Map<String, Set<String>> EXPORTS = Map.ofEntries(
+            Map.entry("dev.quire.base", Set.of("dev.quire.errors", "dev.quire.config", "dev.quire.plugin")),
+            Map.entry("dev.quire.io.spi", Set.of("dev.quire.io.spi")),
+            Map.entry("dev.quire.splits", Set.of("dev.quire.splits", "dev.quire.splits.internal")),
+            Map.entry("dev.quire.io.posix", Set.of("dev.quire.io.posix", "dev.quire.io.posix.direct")),
+            Map.entry("dev.quire.io.store", Set.of("dev.quire.io.store")),
+            Map.entry("dev.quire.io.s3", Set.of("dev.quire.io.s3", "dev.quire.io.s3.direct")),
+            Map.entry("dev.quire.layout", Set.of("dev.quire.layout", "dev.quire.layout.array",
+                    "dev.quire.layout.dtype", "dev.quire.layout.expr", "dev.quire.layout.file",
+                    "dev.quire.layout.format",
+                    "dev.quire.layout.scan", "dev.quire.layout.spi")),
+            Map.entry("dev.quire.encodings", Set.of()),
+            Map.entry("dev.quire.dictionary", Set.of()),
+            Map.entry("dev.quire.testplugin", Set.of()),
+            Map.entry("dev.quire.cli", Set.of()));
 
     /** The module requires only what the architecture allows it. */
     static List<String> requiresOnlyWhatTheArchitectureAllows(ModuleDescriptor module) {

@@ -43,7 +43,8 @@ final class QuireRules {
 
     /** The root package of each I/O provider module's implementation, the test plugin's providers included. */
     static final List<String> PROVIDER_PACKAGES = List.of("dev.quire.io.posix", "dev.quire.io.uring",
-            "dev.quire.io.tiered", "dev.quire.testplugin.internal.io");
+            "dev.quire.io.tiered", "dev.quire.io.store.internal", "dev.quire.io.s3",
+            "dev.quire.testplugin.internal.io");
     /** What posix will export to uring and tiered alone: its libc bindings. */
     static final String POSIX_SYSCALLS = "dev.quire.io.posix.sys";
     private static final List<String> MAY_USE_POSIX_SYSCALLS = List.of("dev.quire.io.uring", "dev.quire.io.tiered");
@@ -70,6 +71,18 @@ final class QuireRules {
             .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, CONFIG, PLUGIN,
                     "dev.quire.io.posix..")
             .because("the posix provider depends on io.spi and the base module io.spi brings, nothing else");
+
+    static final ArchRule STORE_USES_ONLY_IO_SPI_AND_BASE = classes()
+            .that().resideInAPackage("dev.quire.io.store..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, CONFIG, PLUGIN,
+                    "dev.quire.io.store..")
+            .because("the store layer is JDK only, on io.spi and base: no SDK reaches the core");
+
+    static final ArchRule S3_USES_ONLY_THE_STORE_LAYER_AND_THE_AWS_SDK = classes()
+            .that().resideInAPackage("dev.quire.io.s3..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, CONFIG, PLUGIN,
+                    "dev.quire.io.store", "dev.quire.io.s3..", "software.amazon.awssdk..")
+            .because("the s3 provider builds on the store layer's exported API and the AWS SDK, nothing else");
 
     static final ArchRule LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES = classes()
             .that().resideInAPackage(LAYOUT)
@@ -119,7 +132,8 @@ final class QuireRules {
 
     /** The rules over the main classes of every module at once. */
     static final List<ArchRule> BETWEEN_MODULES = List.of(BASE_USES_ONLY_THE_JDK, IO_SPI_USES_ONLY_THE_JDK_AND_BASE,
-            SPLITS_USES_ONLY_THE_JDK_AND_ERRORS, POSIX_USES_ONLY_IO_SPI_AND_BASE,
+            SPLITS_USES_ONLY_THE_JDK_AND_ERRORS, POSIX_USES_ONLY_IO_SPI_AND_BASE, STORE_USES_ONLY_IO_SPI_AND_BASE,
+            S3_USES_ONLY_THE_STORE_LAYER_AND_THE_AWS_SDK,
             LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES, LAYOUT_NEVER_NAMES_A_PROVIDER, LAYOUT_KNOWS_NO_PLUGIN,
             PLUGINS_USE_ONLY_EXPORTED_LAYOUT_PACKAGES, PROVIDERS_NEVER_NAME_EACH_OTHER,
             NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS, NOTHING_DEPENDS_ON_THE_CLI);

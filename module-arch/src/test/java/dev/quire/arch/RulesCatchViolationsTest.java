@@ -18,7 +18,10 @@ import dev.quire.io.posix.archfixture.PosixNamingPluginProvider;
 import dev.quire.io.posix.internal.PosixIoProvider;
 import dev.quire.io.posix.sys.FakeLibc;
 import dev.quire.io.spi.ReadAt;
+import dev.quire.io.s3.archfixture.S3NamingStoreInternals;
 import dev.quire.io.spi.archfixture.SpiNamingLayout;
+import dev.quire.io.store.archfixture.StoreNamingLayout;
+import dev.quire.io.store.internal.HttpIoProvider;
 import dev.quire.io.uring.archfixture.UringNamingPosixProvider;
 import dev.quire.io.uring.archfixture.UringUsingPosixSyscalls;
 import dev.quire.layout.archfixture.LayoutNamingCli;
@@ -65,6 +68,10 @@ class RulesCatchViolationsTest {
             new Case(QuireRules.IO_SPI_USES_ONLY_THE_JDK_AND_BASE, SpiNamingLayout.class, VortexFile.class),
             new Case(QuireRules.SPLITS_USES_ONLY_THE_JDK_AND_ERRORS, SplitsNamingIoSpi.class, ReadAt.class),
             new Case(QuireRules.POSIX_USES_ONLY_IO_SPI_AND_BASE, PosixNamingPluginProvider.class, FakeIoProvider.class),
+            new Case(QuireRules.STORE_USES_ONLY_IO_SPI_AND_BASE, StoreNamingLayout.class, VortexFile.class),
+            new Case(QuireRules.S3_USES_ONLY_THE_STORE_LAYER_AND_THE_AWS_SDK, S3NamingStoreInternals.class,
+                    HttpIoProvider.class),
+            new Case(QuireRules.PROVIDERS_NEVER_NAME_EACH_OTHER, S3NamingStoreInternals.class, HttpIoProvider.class),
             new Case(QuireRules.LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES, LayoutNamingPosix.class,
                     PosixIoProvider.class),
             new Case(QuireRules.LAYOUT_NEVER_NAMES_A_PROVIDER, LayoutNamingPosix.class, PosixIoProvider.class),

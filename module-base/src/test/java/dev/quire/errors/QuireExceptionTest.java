@@ -59,4 +59,21 @@ class QuireExceptionTest {
         QuireIoException e = new QuireIoException("read failed", cause);
         assertSame(cause, e.getCause());
     }
+
+    @Test
+    void storeFailuresNameTheObjectAndSayWhetherToRetry() {
+        java.net.URI uri = java.net.URI.create("s3://bucket/data/a.vortex");
+        List<ObjectStoreException> all = List.of(new ObjectNotFoundException(uri, "no such key", null),
+                new StoreAccessDeniedException(uri, "403", null), new StoreThrottledException(uri, "503", null),
+                new StoreTimeoutException(uri, "GET took too long", null), new ObjectChangedException(uri, "412", null),
+                new ObjectStoreException(uri, "500", true));
+        for (ObjectStoreException e : all) {
+            assertEquals(uri, e.uri());
+            assertEquals(ErrorCode.IO, e.code());
+            assertTrue(e instanceof QuireIoException, "store failures are I/O failures");
+            assertTrue(e.getMessage().endsWith(": s3://bucket/data/a.vortex"), e.getMessage());
+        }
+        assertEquals(List.of(false, false, true, true, false, true),
+                all.stream().map(ObjectStoreException::retryable).toList());
+    }
 }

@@ -1,6 +1,7 @@
 package dev.quire.io.spi;
 
 import dev.quire.errors.InvalidArgumentException;
+import java.util.List;
 
 /** A half-open range {@code [offset, offset + length)} of a file's bytes. */
 public record ByteRange(long offset, long length) {
@@ -12,6 +13,15 @@ public record ByteRange(long offset, long length) {
 
     public long end() {
         return offset + length;
+    }
+
+    /** The bytes of all {@code ranges} together, overlaps counted as often as they occur. */
+    public static long totalLength(List<ByteRange> ranges) {
+        long bytes = 0;
+        for (ByteRange range : ranges) {
+            bytes += range.length();
+        }
+        return bytes;
     }
 
     @Override

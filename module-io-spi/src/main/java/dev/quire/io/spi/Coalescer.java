@@ -146,14 +146,26 @@ public final class Coalescer {
      * {@link ReadAt#read}: what the default {@link ReadAt#readRanges} does. One future per range, in order.
      */
     public List<CompletableFuture<MemorySegment>> readRanges(ReadAt reader, List<ByteRange> ranges, long alignment) {
-        List<Request> requests = new ArrayList<>(ranges.size());
-        List<CompletableFuture<MemorySegment>> results = new ArrayList<>(ranges.size());
-        for (ByteRange range : ranges) {
-            CompletableFuture<MemorySegment> result = new CompletableFuture<>();
-            requests.add(new Request(range, result));
-            results.add(result);
-        }
+        List<Request> requests = requestsFor(ranges);
         issue(requests, alignment, reader.size(), eachThrough(reader));
+        return results(requests);
+    }
+
+    /** One request per range, in order, each with a new future: what {@link #issue} takes. */
+    public static List<Request> requestsFor(List<ByteRange> ranges) {
+        List<Request> requests = new ArrayList<>(ranges.size());
+        for (ByteRange range : ranges) {
+            requests.add(new Request(range, new CompletableFuture<>()));
+        }
+        return requests;
+    }
+
+    /** The futures of {@code requests}, in order: what a {@link ReadAt#readRanges} returns. */
+    public static List<CompletableFuture<MemorySegment>> results(List<Request> requests) {
+        List<CompletableFuture<MemorySegment>> results = new ArrayList<>(requests.size());
+        for (Request request : requests) {
+            results.add(request.result());
+        }
         return results;
     }
 

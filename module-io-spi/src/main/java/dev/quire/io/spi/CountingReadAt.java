@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -92,21 +93,13 @@ public final class CountingReadAt implements ReadAt {
 
     @Override
     public List<CompletableFuture<MemorySegment>> readRanges(List<ByteRange> ranges, long alignment) {
-        long bytes = 0;
-        List<Coalescer.Request> requests = new ArrayList<>(ranges.size());
-        List<CompletableFuture<MemorySegment>> results = new ArrayList<>(ranges.size());
-        for (ByteRange range : ranges) {
-            bytes += range.length();
-            CompletableFuture<MemorySegment> result = new CompletableFuture<>();
-            requests.add(new Coalescer.Request(range, result));
-            results.add(result);
-        }
-        requests(ranges.size(), bytes);
+        List<Coalescer.Request> requests = Coalescer.requestsFor(ranges);
+        requests(ranges.size(), ByteRange.totalLength(ranges));
         Coalescer.Outcome outcome = new Coalescer(in.coalescing()).issue(requests, alignment, in.size(), this::issue);
         for (IoStatsRecorder r : recorders) {
             r.recordMerged(outcome.mergedReads(), outcome.requestsMerged());
         }
-        return results;
+        return Coalescer.results(requests);
     }
 
     /** Hands merged reads to the wrapped reader, timing each. */
@@ -132,6 +125,11 @@ public final class CountingReadAt implements ReadAt {
     @Override
     public Coalescing coalescing() {
         return in.coalescing();
+    }
+
+    @Override
+    public Optional<StoreStats> storeStats() {
+        return in.storeStats();
     }
 
     @Override

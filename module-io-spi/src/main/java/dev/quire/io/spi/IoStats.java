@@ -62,24 +62,8 @@ public record IoStats(String name, long requests, long requestedBytes, long read
                 .append(",\"requestsMerged\":").append(requestsMerged)
                 .append(",\"readsSaved\":").append(readsSaved())
                 .append(",\"errors\":").append(errors)
-                .append(",\"latency\":{\"count\":").append(latency.count())
-                .append(",\"totalNanos\":").append(latency.totalNanos())
-                .append(",\"meanNanos\":").append(latency.meanNanos())
-                .append(",\"maxNanos\":").append(latency.maxNanos())
-                .append(",\"p50Micros\":").append(latency.percentileMicros(0.5))
-                .append(",\"p90Micros\":").append(latency.percentileMicros(0.9))
-                .append(",\"p99Micros\":").append(latency.percentileMicros(0.99))
-                .append(",\"log2MicrosBuckets\":[");
-        int last = LatencyHistogram.BUCKETS - 1;
-        while (last >= 0 && latency.counts().get(last) == 0) {
-            last--;
-        }
-        for (int i = 0; i <= last; i++) {
-            if (i > 0) {
-                out.append(',');
-            }
-            out.append(latency.counts().get(i));
-        }
-        return out.append("]}}").toString();
+                .append(",\"latency\":");
+        latency.appendJson(out);
+        return out.append('}').toString();
     }
 }

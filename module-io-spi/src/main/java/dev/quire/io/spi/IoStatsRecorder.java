@@ -1,10 +1,6 @@
 package dev.quire.io.spi;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -22,9 +18,7 @@ public final class IoStatsRecorder {
     private final LongAdder mergedReads = new LongAdder();
     private final LongAdder requestsMerged = new LongAdder();
     private final LongAdder errors = new LongAdder();
-    private final AtomicLongArray buckets = new AtomicLongArray(LatencyHistogram.BUCKETS);
-    private final LongAdder totalNanos = new LongAdder();
-    private final LongAccumulator maxNanos = new LongAccumulator(Math::max, 0);
+    private final LatencyRecorder latency = new LatencyRecorder();
 
     public IoStatsRecorder(String name) {
         this.name = Objects.requireNonNull(name, "name is null");
@@ -53,20 +47,12 @@ public final class IoStatsRecorder {
         if (failed) {
             errors.increment();
         }
-        long latency = Math.max(0, nanos);
-        buckets.incrementAndGet(LatencyHistogram.bucketOf(latency));
-        totalNanos.add(latency);
-        maxNanos.accumulate(latency);
+        latency.record(nanos);
     }
 
     /** The counters now. */
     public IoStats snapshot() {
-        List<Long> counts = new ArrayList<>(LatencyHistogram.BUCKETS);
-        for (int i = 0; i < LatencyHistogram.BUCKETS; i++) {
-            counts.add(buckets.get(i));
-        }
         return new IoStats(name, requests.sum(), requestedBytes.sum(), reads.sum(), bytesRead.sum(),
-                mergedReads.sum(), requestsMerged.sum(), errors.sum(),
-                new LatencyHistogram(counts, totalNanos.sum(), maxNanos.get()));
+                mergedReads.sum(), requestsMerged.sum(), errors.sum(), latency.snapshot());
     }
 }

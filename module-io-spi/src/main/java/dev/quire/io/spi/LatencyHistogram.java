@@ -104,4 +104,30 @@ public record LatencyHistogram(List<Long> counts, long totalNanos, long maxNanos
         }
         return new LatencyHistogram(List.of(sum), totalNanos + other.totalNanos, Math.max(maxNanos, other.maxNanos));
     }
+
+    /**
+     * Appends this histogram as one JSON object: the count, total, mean and maximum in nanoseconds, p50/p90/p99 in
+     * microseconds (bucket upper bounds) and the {@code log2MicrosBuckets} counts, trailing empty buckets left out.
+     */
+    void appendJson(StringBuilder out) {
+        out.append("{\"count\":").append(count())
+                .append(",\"totalNanos\":").append(totalNanos)
+                .append(",\"meanNanos\":").append(meanNanos())
+                .append(",\"maxNanos\":").append(maxNanos)
+                .append(",\"p50Micros\":").append(percentileMicros(0.5))
+                .append(",\"p90Micros\":").append(percentileMicros(0.9))
+                .append(",\"p99Micros\":").append(percentileMicros(0.99))
+                .append(",\"log2MicrosBuckets\":[");
+        int last = BUCKETS - 1;
+        while (last >= 0 && counts.get(last) == 0) {
+            last--;
+        }
+        for (int i = 0; i <= last; i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            out.append(counts.get(i));
+        }
+        out.append("]}");
+    }
 }

@@ -5,6 +5,7 @@ import dev.quire.errors.QuireIoException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -81,6 +82,15 @@ public interface ReadAt extends AutoCloseable {
      */
     default <T> CompletionScope<T> openScope() {
         return new FutureCompletionScope<>(this);
+    }
+
+    /**
+     * What this reader's GETs did, when it reads an object store: requests, GETs, bytes fetched against bytes asked
+     * for, retries, times to first and last byte. Empty for readers of local files; wrappers pass the wrapped
+     * reader's on.
+     */
+    default Optional<StoreStats> storeStats() {
+        return Optional.empty();
     }
 
     /** Reads every range with its own {@link ReadAt#read}, merging nothing: for readers that gain nothing by it. */

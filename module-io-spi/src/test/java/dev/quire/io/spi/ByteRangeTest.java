@@ -36,4 +36,11 @@ class ByteRangeTest {
         assertThrows(InvalidArgumentException.class, () -> new ByteRange(Long.MAX_VALUE - 10, 11));
         assertEquals(Long.MAX_VALUE, new ByteRange(Long.MAX_VALUE - 10, 10).end());
     }
+
+    @Test
+    void totalLengthCountsEveryRange() {
+        assertEquals(0, ByteRange.totalLength(java.util.List.of()));
+        assertEquals(30, ByteRange.totalLength(java.util.List.of(new ByteRange(0, 10), new ByteRange(5, 10),
+                new ByteRange(100, 10))));
+    }
 }
