@@ -5,7 +5,6 @@ import dev.quire.errors.UnsupportedFeatureException;
 import dev.quire.io.posix.sys.Errno;
 import dev.quire.io.posix.sys.ErrnoException;
 import dev.quire.io.posix.sys.Libc;
-import dev.quire.io.posix.sys.NativeFile;
 import dev.quire.io.uring.RingStats;
 import dev.quire.io.uring.sys.Ring;
 import dev.quire.io.uring.sys.UringAbi;
@@ -56,6 +55,8 @@ final class Reactor {
     private static final long CANCEL = Long.MIN_VALUE + 1;
     /** The most bytes asked of one read request: below Linux's cap of {@code 0x7ffff000}. */
     private static final long MAX_CALL = 1L << 30;
+    /** The smallest logical block size of a device: where an {@code O_DIRECT} read may start. */
+    private static final long SECTOR = 512;
     private static final AtomicInteger THREADS = new AtomicInteger();
     /** Buffers of reads a failed ring may still write into: kept reachable for the life of the process. */
     private static final Queue<ReadOp> ABANDONED = new ConcurrentLinkedQueue<>();
@@ -351,8 +352,9 @@ final class Reactor {
                 finish(op, null);
                 return;
             }
-            // O_DIRECT reads must start on a block: read the partial block again.
-            op.done &= -NativeFile.BLOCK;
+            // O_DIRECT reads must start on a logical block (512 bytes or more; a device's short reads end on one):
+            // read a partial one again.
+            op.done &= -SECTOR;
             if (op.done <= before) {
                 finish(op, op.shrank());
                 return;
