@@ -21,6 +21,8 @@ import dev.quire.io.spi.ReadAt;
 import dev.quire.io.spi.archfixture.SpiNamingLayout;
 import dev.quire.io.uring.archfixture.UringNamingPosixProvider;
 import dev.quire.io.uring.archfixture.UringUsingPosixSyscalls;
+import dev.quire.io.uring.internal.UringReadAt;
+import dev.quire.io.uring.sys.ArchFixtureSysNamingTheReader;
 import dev.quire.layout.archfixture.LayoutNamingCli;
 import dev.quire.layout.archfixture.LayoutNamingPlugin;
 import dev.quire.layout.archfixture.LayoutNamingPosix;
@@ -65,6 +67,8 @@ class RulesCatchViolationsTest {
             new Case(QuireRules.IO_SPI_USES_ONLY_THE_JDK_AND_BASE, SpiNamingLayout.class, VortexFile.class),
             new Case(QuireRules.SPLITS_USES_ONLY_THE_JDK_AND_ERRORS, SplitsNamingIoSpi.class, ReadAt.class),
             new Case(QuireRules.POSIX_USES_ONLY_IO_SPI_AND_BASE, PosixNamingPluginProvider.class, FakeIoProvider.class),
+            new Case(QuireRules.URING_USES_ONLY_IO_SPI_BASE_AND_POSIX_SYSCALLS, UringNamingPosixProvider.class,
+                    PosixIoProvider.class),
             new Case(QuireRules.LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES, LayoutNamingPosix.class,
                     PosixIoProvider.class),
             new Case(QuireRules.LAYOUT_NEVER_NAMES_A_PROVIDER, LayoutNamingPosix.class, PosixIoProvider.class),
@@ -89,7 +93,9 @@ class RulesCatchViolationsTest {
             new Case(QuireRules.LAYOUT_PACKAGES_KEEP_THEIR_LAYERS, ArchFixtureDTypeNamingTheFile.class,
                     VortexFile.class),
             new Case(QuireRules.ENCODINGS_PACKAGES_KEEP_THEIR_LAYERS, ArchFixtureEncodingNamingTheCompressor.class,
-                    Compressor.class));
+                    Compressor.class),
+            new Case(QuireRules.URING_PACKAGES_KEEP_THEIR_LAYERS, ArchFixtureSysNamingTheReader.class,
+                    UringReadAt.class));
 
     @TestFactory
     Stream<DynamicTest> everyRuleReportsItsViolation() {
