@@ -162,10 +162,10 @@ public final class UringReadAt implements ReadAt {
                 long block = NativeFile.BLOCK;
                 long skip = offset & (block - 1);
                 long want = (skip + length + block - 1) & -block;
-                return new ReadOp(file, Buffers.allocate(want, block), offset - skip, skip, length, want, true, sink,
+                return new ReadOp(file, ReadBuffers.allocate(want, block), offset - skip, skip, length, want, true, sink,
                         token);
             }
-            return new ReadOp(file, Buffers.allocate(length, Math.max(alignment, 8)), offset, 0, length, length,
+            return new ReadOp(file, ReadBuffers.allocate(length, Math.max(alignment, 8)), offset, 0, length, length,
                     false, sink, token);
         } catch (RuntimeException | Error e) {
             file.release();
