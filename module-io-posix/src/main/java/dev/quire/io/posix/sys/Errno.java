@@ -13,6 +13,7 @@ public final class Errno {
     public static final int EEXIST = 17;
     public static final int EINVAL = 22;
     public static final int ENOSYS = 38;
+    public static final int ETIME = 62;
     public static final int EOPNOTSUPP = 95;
     public static final int EALREADY = 114;
     public static final int ECANCELED = 125;
@@ -33,6 +34,7 @@ public final class Errno {
             case EEXIST -> "EEXIST";
             case EINVAL -> "EINVAL";
             case ENOSYS -> "ENOSYS";
+            case ETIME -> "ETIME";
             case EOPNOTSUPP -> "EOPNOTSUPP";
             case EALREADY -> "EALREADY";
             case ECANCELED -> "ECANCELED";

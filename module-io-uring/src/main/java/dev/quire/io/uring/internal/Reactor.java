@@ -61,6 +61,11 @@ final class Reactor {
      * batches (one enter for many), at the cost of a completion waiting for a few others at high queue depth.
      */
     private static final int BATCH = 4;
+    /**
+     * How long the ring's thread waits for such a batch before it takes what completed, where the kernel bounds the
+     * wait ({@code IORING_FEAT_MIN_TIMEOUT}); elsewhere it waits for the batch.
+     */
+    private static final int BATCH_WAIT_MICROS = 50;
     /** The smallest logical block size of a device: where an {@code O_DIRECT} read may start. */
     private static final long SECTOR = 512;
     private static final AtomicInteger THREADS = new AtomicInteger();
@@ -245,10 +250,11 @@ final class Reactor {
                     wait = false;
                 }
             }
-            r = ring.enter(pending, wait ? Math.max(1, inKernel / BATCH) : 0);
+            r = ring.enter(pending, wait ? Math.max(1, inKernel / BATCH) : 0, BATCH_WAIT_MICROS);
             enters++;
             parked.set(false);
-            if (r < 0) {
+            if (r < 0 && r != -Errno.ETIME) {
+                // (ETIME: a bounded wait ended before its batch was complete; take what completed.)
                 int errno = -r;
                 if (errno == Errno.EINTR || errno == Errno.EAGAIN || errno == Errno.EBUSY) {
                     // Interrupted, short of memory, or the completion queue overflowed: take what completed and try

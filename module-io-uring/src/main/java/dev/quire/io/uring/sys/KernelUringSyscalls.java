@@ -15,8 +15,8 @@ final class KernelUringSyscalls implements UringSyscalls {
     }
 
     @Override
-    public int enter(int ring, int toSubmit, int minComplete, int flags) {
-        return (int) Libc.syscall(UringAbi.SYS_ENTER, ring, toSubmit, minComplete, flags, 0, 0);
+    public int enter(int ring, int toSubmit, int minComplete, int flags, MemorySegment arg, long argSize) {
+        return (int) Libc.syscall(UringAbi.SYS_ENTER, ring, toSubmit, minComplete, flags, arg.address(), argSize);
     }
 
     @Override

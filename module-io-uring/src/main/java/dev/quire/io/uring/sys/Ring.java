@@ -62,6 +62,8 @@ public final class Ring implements AutoCloseable {
     private final long cqes;
     /** The submission tail as prepared here; published to the kernel by {@link #publish()}. */
     private int sqTailLocal;
+    /** The argument of bounded waits ({@code io_uring_getevents_arg}), while the kernel honours them; else null. */
+    private MemorySegment waitArg;
     private boolean closed;
 
     private Ring(UringSyscalls sys, int fd, int setupFlags, MemorySegment params, List<MemorySegment> mappings,
@@ -86,6 +88,10 @@ public final class Ring implements AutoCloseable {
         this.cqMask = cq.get(ValueLayout.JAVA_INT, cqOffset(params, UringAbi.CQ_RING_MASK));
         this.cqes = cqOffset(params, UringAbi.CQ_CQES);
         this.sqTailLocal = (int) INT.getAcquire(sq, sqTail);
+        if ((features & UringAbi.FEAT_MIN_TIMEOUT) != 0) {
+            waitArg = Arena.ofAuto().allocate(UringAbi.GETEVENTS_ARG_BYTES, 8);
+            waitArg.set(ValueLayout.JAVA_INT, UringAbi.GA_SIGMASK_SZ, 8);
+        }
         if ((setupFlags & UringAbi.SETUP_NO_SQARRAY) == 0) {
             // The indirection array maps each slot to the entry of the same index, once and for all.
             long array = sqOffset(params, UringAbi.SQ_ARRAY);
@@ -201,7 +207,8 @@ public final class Ring implements AutoCloseable {
             names.add("NO_SQARRAY");
         }
         String setup = names.isEmpty() ? "no setup flags" : String.join(", ", names);
-        return setup + "; " + ((features & UringAbi.FEAT_NODROP) != 0 ? "NODROP" : "no NODROP");
+        return setup + "; " + ((features & UringAbi.FEAT_NODROP) != 0 ? "NODROP" : "no NODROP")
+                + ((features & UringAbi.FEAT_MIN_TIMEOUT) != 0 ? ", MIN_TIMEOUT" : "");
     }
 
     /** Whether the kernel supports {@code opcode} on this ring ({@code IORING_REGISTER_PROBE}). */
@@ -287,7 +294,28 @@ public final class Ring implements AutoCloseable {
      *     to retry)
      */
     public int enter(int toSubmit, int minComplete) {
-        return sys.enter(fd, toSubmit, minComplete, UringAbi.ENTER_GETEVENTS);
+        return sys.enter(fd, toSubmit, minComplete, UringAbi.ENTER_GETEVENTS, MemorySegment.NULL, 0);
+    }
+
+    /**
+     * {@link #enter}, but once {@code minWaitMicros} have passed, returns as soon as one completion is ready even if
+     * fewer than {@code minComplete} are: a batch is waited for only that long. Where the kernel has no such wait
+     * ({@code IORING_FEAT_MIN_TIMEOUT}, Linux 6.12), or refuses it, this is {@link #enter}.
+     */
+    public int enter(int toSubmit, int minComplete, int minWaitMicros) {
+        MemorySegment arg = waitArg;
+        if (arg == null || minComplete <= 1) {
+            return enter(toSubmit, minComplete);
+        }
+        arg.set(ValueLayout.JAVA_INT, UringAbi.GA_MIN_WAIT_USEC, minWaitMicros);
+        int r = sys.enter(fd, toSubmit, minComplete, UringAbi.ENTER_GETEVENTS | UringAbi.ENTER_EXT_ARG, arg,
+                UringAbi.GETEVENTS_ARG_BYTES);
+        if (r == -Errno.EINVAL) {
+            // The kernel reported the feature but refuses the argument: wait as before from now on.
+            waitArg = null;
+            return enter(toSubmit, minComplete);
+        }
+        return r;
     }
 
     /** Hands every ready completion to {@code sink}, then frees their slots; returns how many there were. */

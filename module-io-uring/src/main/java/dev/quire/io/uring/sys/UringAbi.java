@@ -22,9 +22,17 @@ public final class UringAbi {
     // Features the kernel reports in io_uring_params.features.
     public static final int FEAT_SINGLE_MMAP = 1;
     public static final int FEAT_NODROP = 1 << 1;
+    /** {@code io_uring_getevents_arg.min_wait_usec} is honoured (Linux 6.12). */
+    public static final int FEAT_MIN_TIMEOUT = 1 << 15;
 
     // io_uring_enter flags.
     public static final int ENTER_GETEVENTS = 1;
+    public static final int ENTER_EXT_ARG = 1 << 3;
+
+    /** {@code struct io_uring_getevents_arg}: 24 bytes. */
+    public static final long GETEVENTS_ARG_BYTES = 24;
+    public static final long GA_SIGMASK_SZ = 8;
+    public static final long GA_MIN_WAIT_USEC = 12;
 
     // io_uring_register opcodes.
     public static final int REGISTER_PROBE = 8;

@@ -20,10 +20,11 @@ public interface UringSyscalls {
     int setup(int entries, MemorySegment params);
 
     /**
-     * {@code io_uring_enter(ring, toSubmit, minComplete, flags, NULL, 0)}: the submissions consumed, or
-     * {@code -errno}.
+     * {@code io_uring_enter(ring, toSubmit, minComplete, flags, arg, argSize)}: the submissions consumed, or
+     * {@code -errno}. {@code arg} is {@link MemorySegment#NULL} (and {@code argSize} 0) unless {@code flags} has
+     * {@code IORING_ENTER_EXT_ARG}.
      */
-    int enter(int ring, int toSubmit, int minComplete, int flags);
+    int enter(int ring, int toSubmit, int minComplete, int flags, MemorySegment arg, long argSize);
 
     /** {@code io_uring_register(ring, opcode, arg, count)}: the call's result, or {@code -errno}. */
     int register(int ring, int opcode, MemorySegment arg, int count);

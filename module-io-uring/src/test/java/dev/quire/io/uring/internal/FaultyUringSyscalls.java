@@ -28,6 +28,10 @@ final class FaultyUringSyscalls implements UringSyscalls {
     volatile int fatalErrno;
     final AtomicInteger enters = new AtomicInteger();
     volatile boolean shortReads;
+    /** Answers bounded waits ({@code IORING_ENTER_EXT_ARG}) with {@code EINVAL}, counting them. */
+    volatile boolean refuseBoundedWaits;
+    final AtomicInteger refusedWaits = new AtomicInteger();
+    final AtomicInteger boundedWaits = new AtomicInteger();
     /** Errno written over the result of this many successful read completions. */
     final AtomicInteger rewrittenCompletions = new AtomicInteger();
     volatile int completionErrno;
@@ -64,7 +68,7 @@ final class FaultyUringSyscalls implements UringSyscalls {
     }
 
     @Override
-    public int enter(int ring, int toSubmit, int minComplete, int flags) {
+    public int enter(int ring, int toSubmit, int minComplete, int flags, MemorySegment arg, long argSize) {
         int n = enters.incrementAndGet();
         if (failAfterEnters >= 0 && n > failAfterEnters) {
             return -fatalErrno;
@@ -72,10 +76,17 @@ final class FaultyUringSyscalls implements UringSyscalls {
         if (transientEnters.getAndDecrement() > 0) {
             return -transientErrno;
         }
+        if ((flags & UringAbi.ENTER_EXT_ARG) != 0) {
+            boundedWaits.incrementAndGet();
+            if (refuseBoundedWaits) {
+                refusedWaits.incrementAndGet();
+                return -22;
+            }
+        }
         if (shortReads) {
             shorten(toSubmit);
         }
-        int r = real.enter(ring, toSubmit, minComplete, flags);
+        int r = real.enter(ring, toSubmit, minComplete, flags, arg, argSize);
         if (rewrittenCompletions.get() > 0) {
             rewrite();
         }

@@ -153,6 +153,24 @@ class UringFaultTest {
         assertTrue(faulty.rewrittenCompletions.get() <= 0, "the faults were met");
     }
 
+    /** Deep queues wait for batches with a bound; a kernel that refuses the bound gets unbounded waits instead. */
+    @Test
+    void boundedWaitsTheKernelRefusesAreDropped() {
+        try (UringReadAt in = open(false)) {
+            readAndCheck(in);
+            int used = faulty.boundedWaits.get();
+            faulty.refuseBoundedWaits = true;
+            readAndCheck(in);
+            readAndCheck(in);
+            if (UringAvailability.process().reason().contains("MIN_TIMEOUT")) {
+                assertTrue(used > 0, "bounded waits are used where the kernel has them");
+                assertEquals(1, faulty.refusedWaits.get(), "refused once, then not asked again");
+            } else {
+                assertEquals(0, used + faulty.refusedWaits.get(), "no bounded waits where the kernel has none");
+            }
+        }
+    }
+
     @Test
     void aReadFailingInTheKernelFailsWithTheErrnoAndTheFile() {
         try (UringReadAt in = open(false)) {
