@@ -56,6 +56,8 @@ public class UringRandomReadBench {
     private int oldest;
     private SplittableRandom random;
     private RingStats before;
+    private long reads;
+    private long cpuBefore;
 
     @Setup(Level.Trial)
     public void setup() {
@@ -69,6 +71,7 @@ public class UringRandomReadBench {
             default -> throw new IllegalArgumentException("unknown reader " + reader);
         };
         before = UringReaders.ringStats();
+        cpuBefore = cpuNanos();
         if (reader.equals("uring")) {
             scope = in.openScope();
             for (int i = 0; i < depth; i++) {
@@ -99,15 +102,24 @@ public class UringRandomReadBench {
             }
         }
         in.close();
+        // The process's CPU time per read (all its threads, the harness's included): what a read costs, which a busy
+        // machine changes less than the reads per second.
+        System.out.printf("%n%s depth %d: %.1f us of CPU per read over %d reads%n", reader, depth,
+                (cpuNanos() - cpuBefore) / 1000.0 / Math.max(1, reads), reads);
         if (reader.startsWith("uring")) {
             System.out.println("\n" + reader + " depth " + depth + ": " + UringReaders.ringStats().minus(before)
                     .summary());
         }
     }
 
+    private static long cpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(0L);
+    }
+
     /** Takes one finished read and issues the next: the queue depth stays at {@code depth}. */
     @Benchmark
     public long read() {
+        reads++;
         if (scope != null) {
             ReadCompletion<Integer> done = scope.await(Duration.ofSeconds(30)).orElseThrow();
             long n = done.bytes().byteSize();
