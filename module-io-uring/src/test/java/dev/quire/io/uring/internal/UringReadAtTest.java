@@ -232,21 +232,40 @@ class UringReadAtTest {
         Path file = dir.resolve("batch.bin");
         byte[] bytes = TestFiles.write(file, 1 << 20, 9);
         SharedRings rings = new SharedRings(dev.quire.io.uring.sys.UringSyscalls.kernel());
+        int threads = 8;
+        int each = 512;
         try (UringReadAt in = UringReadAt.open(file, UringOptions.defaults(), rings,
                 dev.quire.io.posix.sys.Syscalls.libc())) {
-            try (CompletionScope<Integer> scope = in.openScope()) {
-                for (int i = 0; i < 4096; i++) {
-                    scope.submit(i * 256L, 256, 1, i);
-                }
-                for (int i = 0; i < 4096; i++) {
-                    ReadCompletion<Integer> c = scope.await(Duration.ofMinutes(1)).orElseThrow();
-                    TestFiles.assertBytes(bytes, c.tag() * 256L, 256, c.bytes(), "read " + c.tag());
-                }
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int first = t * each;
+                done.add(pool.submit(() -> {
+                    try (CompletionScope<Integer> scope = in.openScope()) {
+                        // Each thread submits in flushes of 32, as a scan task hands over its segments.
+                        for (int i = first; i < first + each; i++) {
+                            scope.submit(i * 256L, 256, 1, i);
+                            if (i % 32 == 31) {
+                                scope.flush();
+                            }
+                        }
+                        for (int k = 0; k < each; k++) {
+                            ReadCompletion<Integer> c = scope.await(Duration.ofMinutes(1)).orElseThrow();
+                            TestFiles.assertBytes(bytes, c.tag() * 256L, 256, c.bytes(), "read " + c.tag());
+                        }
+                    }
+                    return null;
+                }));
             }
+            for (Future<?> f : done) {
+                f.get();
+            }
+            pool.shutdown();
         }
         RingStats stats = rings.stats();
-        assertEquals(4096, stats.submissions());
-        // One flush of 4096 reads through a ring of depth 64: at least 64 reads enter together, on average.
+        System.out.println("eight threads' reads: " + stats.summary());
+        assertEquals(threads * each, stats.submissions());
+        // 4,096 reads from 8 threads through one ring of depth 64: on average at least 8 enter together.
         assertTrue(stats.enters() * 8 <= stats.submissions(), stats.summary());
     }
 
