@@ -132,11 +132,6 @@ final class Reactor {
         return reactor;
     }
 
-    /** The thread's name, for messages. */
-    String name() {
-        return name;
-    }
-
     /** Whether the ring failed (every later read fails at once). */
     boolean failed() {
         return failure != null;

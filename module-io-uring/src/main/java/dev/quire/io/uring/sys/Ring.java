@@ -53,11 +53,9 @@ public final class Ring implements AutoCloseable {
     private final MemorySegment sqes;
     private final long sqHead;
     private final long sqTail;
-    private final long sqFlags;
     private final int sqMask;
     private final long cqHead;
     private final long cqTail;
-    private final long cqOverflow;
     private final int cqMask;
     private final long cqes;
     /** The submission tail as prepared here; published to the kernel by {@link #publish()}. */
@@ -80,11 +78,9 @@ public final class Ring implements AutoCloseable {
         this.sqes = sqes;
         this.sqHead = sqOffset(params, UringAbi.SQ_HEAD);
         this.sqTail = sqOffset(params, UringAbi.SQ_TAIL);
-        this.sqFlags = sqOffset(params, UringAbi.SQ_FLAGS);
         this.sqMask = sq.get(ValueLayout.JAVA_INT, sqOffset(params, UringAbi.SQ_RING_MASK));
         this.cqHead = cqOffset(params, UringAbi.CQ_HEAD);
         this.cqTail = cqOffset(params, UringAbi.CQ_TAIL);
-        this.cqOverflow = cqOffset(params, UringAbi.CQ_OVERFLOW);
         this.cqMask = cq.get(ValueLayout.JAVA_INT, cqOffset(params, UringAbi.CQ_RING_MASK));
         this.cqes = cqOffset(params, UringAbi.CQ_CQES);
         this.sqTailLocal = (int) INT.getAcquire(sq, sqTail);
@@ -264,13 +260,6 @@ public final class Ring implements AutoCloseable {
         sqe.set(ValueLayout.JAVA_LONG, UringAbi.SQE_USER_DATA, userData);
     }
 
-    /** Prepares an {@code IORING_OP_NOP}, which completes with 0 at once. */
-    public void prepareNop(long userData) {
-        MemorySegment sqe = nextEntry();
-        sqe.set(ValueLayout.JAVA_BYTE, UringAbi.SQE_OPCODE, (byte) UringAbi.OP_NOP);
-        sqe.set(ValueLayout.JAVA_LONG, UringAbi.SQE_USER_DATA, userData);
-    }
-
     private MemorySegment nextEntry() {
         if (submissionSpace() <= 0) {
             throw new IllegalStateException("the submission queue is full");
@@ -332,16 +321,6 @@ public final class Ring implements AutoCloseable {
             INT.setRelease(cq, cqHead, tail);
         }
         return n;
-    }
-
-    /** Whether completions overflowed the completion queue and wait in the kernel (flushed by the next enter). */
-    public boolean overflowed() {
-        return ((int) INT.getAcquire(sq, sqFlags) & UringAbi.SQ_CQ_OVERFLOW) != 0;
-    }
-
-    /** Completions the kernel dropped because the queue was full (only without {@code IORING_FEAT_NODROP}). */
-    public int dropped() {
-        return (int) INT.getAcquire(cq, cqOverflow);
     }
 
     /**

@@ -40,7 +40,6 @@ public final class UringAbi {
     public static final int OP_SUPPORTED = 1;
 
     // Opcodes.
-    public static final int OP_NOP = 0;
     public static final int OP_ASYNC_CANCEL = 14;
     public static final int OP_READ = 22;
 
@@ -48,9 +47,6 @@ public final class UringAbi {
     public static final long OFF_SQ_RING = 0;
     public static final long OFF_CQ_RING = 0x8000000L;
     public static final long OFF_SQES = 0x10000000L;
-
-    // SQ ring flags.
-    public static final int SQ_CQ_OVERFLOW = 1 << 1;
 
     /** {@code struct io_uring_params}: 120 bytes. */
     public static final long PARAMS_BYTES = 120;
@@ -71,7 +67,6 @@ public final class UringAbi {
     public static final long CQ_HEAD = 0;
     public static final long CQ_TAIL = 4;
     public static final long CQ_RING_MASK = 8;
-    public static final long CQ_OVERFLOW = 16;
     public static final long CQ_CQES = 20;
 
     /** {@code struct io_uring_sqe}: 64 bytes. */
