@@ -236,11 +236,13 @@ final class Reactor {
             fill();
             ring.publish();
             int pending = ring.unsubmitted();
-            boolean wait = again.isEmpty() && (incoming.isEmpty() || freeSlots.isEmpty());
+            // Wait in the kernel unless there is work this thread could move into the ring now.
+            boolean canTake = !freeSlots.isEmpty() && cancelsInKernel < queueDepth;
+            boolean wait = again.isEmpty() && (incoming.isEmpty() || !canTake);
             int r;
             if (wait) {
                 parked.set(true);
-                if (!incoming.isEmpty() && !freeSlots.isEmpty()) {
+                if (canTake && !incoming.isEmpty()) {
                     parked.set(false);
                     wait = false;
                 }
