@@ -8,6 +8,7 @@
 module dev.quire.bench {
     requires dev.quire.layout;
     requires dev.quire.io.posix;
+    requires dev.quire.io.uring;
     requires dev.quire.bench.runner;
     requires jmh.core;
     requires com.fasterxml.jackson.databind;

@@ -7,6 +7,8 @@ module dev.quire.cli {
     requires dev.quire.layout;
     // --stats shows the posix provider's page-cache counters.
     requires dev.quire.io.posix;
+    // `quire io` lists the uring provider's settings and --set takes them.
+    requires dev.quire.io.uring;
     requires dev.quire.bench.runner;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;

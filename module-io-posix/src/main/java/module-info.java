@@ -23,9 +23,9 @@ module dev.quire.io.posix {
 
     exports dev.quire.io.posix;
     exports dev.quire.io.posix.direct;
-    // dev.quire.io.posix.sys (libc bindings) is for the uring and tiered modules alone; it will be exported to them
-    // (`exports dev.quire.io.posix.sys to dev.quire.io.uring, dev.quire.io.tiered`) when they exist, since a
-    // qualified export may only name modules that are there.
+    // The libc bindings, for the uring provider alone (the tiered provider will be added when it exists: a qualified
+    // export may only name modules that are there).
+    exports dev.quire.io.posix.sys to dev.quire.io.uring;
 
     provides dev.quire.io.spi.IoProvider with dev.quire.io.posix.internal.MmapIoProvider,
             dev.quire.io.posix.internal.PosixIoProvider;

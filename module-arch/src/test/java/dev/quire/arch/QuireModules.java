@@ -35,8 +35,9 @@ final class QuireModules {
 
     /** Every module of the project that holds main code ({@code module-arch} and {@code module-compat} hold tests). */
     static final Set<String> EXPECTED = Set.of("dev.quire.base", "dev.quire.io.spi", "dev.quire.splits",
-            "dev.quire.io.posix", "dev.quire.io.store", "dev.quire.io.s3", "dev.quire.layout", "dev.quire.encodings",
-            "dev.quire.dictionary", "dev.quire.testplugin", "dev.quire.bench.runner", "dev.quire.cli", "dev.quire.bench");
+            "dev.quire.io.posix", "dev.quire.io.uring", "dev.quire.io.store", "dev.quire.io.s3", "dev.quire.layout",
+            "dev.quire.encodings", "dev.quire.dictionary", "dev.quire.testplugin", "dev.quire.bench.runner", "dev.quire.cli",
+            "dev.quire.bench");
 
     /** A descriptor is no class of a package; no rule is about it. */
     private static final ImportOption NO_MODULE_INFO = location -> !location.contains("/module-info.class");

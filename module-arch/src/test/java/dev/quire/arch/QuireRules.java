@@ -45,7 +45,7 @@ final class QuireRules {
     static final List<String> PROVIDER_PACKAGES = List.of("dev.quire.io.posix", "dev.quire.io.uring",
             "dev.quire.io.tiered", "dev.quire.io.store.internal", "dev.quire.io.s3",
             "dev.quire.testplugin.internal.io");
-    /** What posix will export to uring and tiered alone: its libc bindings. */
+    /** What posix exports to uring (and will to tiered) alone: its libc bindings. */
     static final String POSIX_SYSCALLS = "dev.quire.io.posix.sys";
     private static final List<String> MAY_USE_POSIX_SYSCALLS = List.of("dev.quire.io.uring", "dev.quire.io.tiered");
 
@@ -83,6 +83,12 @@ final class QuireRules {
             .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, CONFIG, PLUGIN,
                     "dev.quire.io.store", "dev.quire.io.s3..", "software.amazon.awssdk..")
             .because("the s3 provider builds on the store layer's exported API and the AWS SDK, nothing else");
+
+    static final ArchRule URING_USES_ONLY_IO_SPI_BASE_AND_POSIX_SYSCALLS = classes()
+            .that().resideInAPackage("dev.quire.io.uring..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage(JDK, IO_SPI, ERRORS, CONFIG, PLUGIN, POSIX_SYSCALLS,
+                    "dev.quire.io.uring..")
+            .because("the uring provider depends on io.spi, the base module and posix's libc bindings, nothing else");
 
     static final ArchRule LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES = classes()
             .that().resideInAPackage(LAYOUT)
@@ -134,6 +140,7 @@ final class QuireRules {
     static final List<ArchRule> BETWEEN_MODULES = List.of(BASE_USES_ONLY_THE_JDK, IO_SPI_USES_ONLY_THE_JDK_AND_BASE,
             SPLITS_USES_ONLY_THE_JDK_AND_ERRORS, POSIX_USES_ONLY_IO_SPI_AND_BASE, STORE_USES_ONLY_IO_SPI_AND_BASE,
             S3_USES_ONLY_THE_STORE_LAYER_AND_THE_AWS_SDK,
+            URING_USES_ONLY_IO_SPI_BASE_AND_POSIX_SYSCALLS,
             LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES, LAYOUT_NEVER_NAMES_A_PROVIDER, LAYOUT_KNOWS_NO_PLUGIN,
             PLUGINS_USE_ONLY_EXPORTED_LAYOUT_PACKAGES, PROVIDERS_NEVER_NAME_EACH_OTHER,
             NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS, NOTHING_DEPENDS_ON_THE_CLI);
@@ -189,6 +196,15 @@ final class QuireRules {
                     "dev.quire.encodings.internal.logical"),
             List.of("dev.quire.encodings.internal.compress"));
 
+    /**
+     * The layers of module-io-uring's packages, lowest first: the settings and the ring's system calls, the provider
+     * and its readers, and the readers opened directly.
+     */
+    static final List<List<String>> URING_LAYERS = List.of(
+            List.of("dev.quire.io.uring", "dev.quire.io.uring.sys"),
+            List.of("dev.quire.io.uring.internal"),
+            List.of("dev.quire.io.uring.direct"));
+
     static final ArchRule LAYOUT_PACKAGES_KEEP_THEIR_LAYERS = packageLayers(LAYOUT_LAYERS)
             .because("each layer of layout is usable and testable with only the layers below it, and the order is"
                     + " the one ARCHITECTURE.md documents");
@@ -196,22 +212,27 @@ final class QuireRules {
     static final ArchRule ENCODINGS_PACKAGES_KEEP_THEIR_LAYERS = packageLayers(ENCODINGS_LAYERS)
             .because("an encoding knows nothing of compression, and the families share only the helpers below them");
 
+    static final ArchRule URING_PACKAGES_KEEP_THEIR_LAYERS = packageLayers(URING_LAYERS)
+            .because("the ring's system calls know nothing of readers, and the API names no implementation");
+
     /** The layers of each module that has an order beyond having no cycles. */
     static final Map<String, List<List<String>>> LAYERS = Map.of("dev.quire.layout", LAYOUT_LAYERS,
-            "dev.quire.encodings", ENCODINGS_LAYERS);
+            "dev.quire.encodings", ENCODINGS_LAYERS, "dev.quire.io.uring", URING_LAYERS);
 
     /** The rules over one module's main classes alone: no package cycles, and its layers if it has some. */
     static List<ArchRule> withinModule(String module) {
         return switch (module) {
             case "dev.quire.layout" -> List.of(NO_PACKAGE_CYCLES, LAYOUT_PACKAGES_KEEP_THEIR_LAYERS);
             case "dev.quire.encodings" -> List.of(NO_PACKAGE_CYCLES, ENCODINGS_PACKAGES_KEEP_THEIR_LAYERS);
+            case "dev.quire.io.uring" -> List.of(NO_PACKAGE_CYCLES, URING_PACKAGES_KEEP_THEIR_LAYERS);
             default -> List.of(NO_PACKAGE_CYCLES);
         };
     }
 
     /** Every rule, between and within modules. */
     static final List<ArchRule> ALL = Stream.concat(BETWEEN_MODULES.stream(), Stream.of(NO_PACKAGE_CYCLES,
-            LAYOUT_PACKAGES_KEEP_THEIR_LAYERS, ENCODINGS_PACKAGES_KEEP_THEIR_LAYERS)).toList();
+            LAYOUT_PACKAGES_KEEP_THEIR_LAYERS, ENCODINGS_PACKAGES_KEEP_THEIR_LAYERS, URING_PACKAGES_KEEP_THEIR_LAYERS))
+            .toList();
 
     /**
      * Packages in layers, lowest first, named by number from 1: a class may use classes of its own layer and of the

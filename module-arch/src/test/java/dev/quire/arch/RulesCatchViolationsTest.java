@@ -24,6 +24,8 @@ import dev.quire.io.store.archfixture.StoreNamingLayout;
 import dev.quire.io.store.internal.HttpIoProvider;
 import dev.quire.io.uring.archfixture.UringNamingPosixProvider;
 import dev.quire.io.uring.archfixture.UringUsingPosixSyscalls;
+import dev.quire.io.uring.internal.UringReadAt;
+import dev.quire.io.uring.sys.ArchFixtureSysNamingTheReader;
 import dev.quire.layout.archfixture.LayoutNamingCli;
 import dev.quire.layout.archfixture.LayoutNamingPlugin;
 import dev.quire.layout.archfixture.LayoutNamingPosix;
@@ -72,6 +74,8 @@ class RulesCatchViolationsTest {
             new Case(QuireRules.S3_USES_ONLY_THE_STORE_LAYER_AND_THE_AWS_SDK, S3NamingStoreInternals.class,
                     HttpIoProvider.class),
             new Case(QuireRules.PROVIDERS_NEVER_NAME_EACH_OTHER, S3NamingStoreInternals.class, HttpIoProvider.class),
+            new Case(QuireRules.URING_USES_ONLY_IO_SPI_BASE_AND_POSIX_SYSCALLS, UringNamingPosixProvider.class,
+                    PosixIoProvider.class),
             new Case(QuireRules.LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES, LayoutNamingPosix.class,
                     PosixIoProvider.class),
             new Case(QuireRules.LAYOUT_NEVER_NAMES_A_PROVIDER, LayoutNamingPosix.class, PosixIoProvider.class),
@@ -96,7 +100,9 @@ class RulesCatchViolationsTest {
             new Case(QuireRules.LAYOUT_PACKAGES_KEEP_THEIR_LAYERS, ArchFixtureDTypeNamingTheFile.class,
                     VortexFile.class),
             new Case(QuireRules.ENCODINGS_PACKAGES_KEEP_THEIR_LAYERS, ArchFixtureEncodingNamingTheCompressor.class,
-                    Compressor.class));
+                    Compressor.class),
+            new Case(QuireRules.URING_PACKAGES_KEEP_THEIR_LAYERS, ArchFixtureSysNamingTheReader.class,
+                    UringReadAt.class));
 
     @TestFactory
     Stream<DynamicTest> everyRuleReportsItsViolation() {

@@ -10,6 +10,7 @@ import dev.quire.io.posix.PosixSettings;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.IoStats;
+import dev.quire.io.uring.UringSettings;
 import dev.quire.layout.QuireContext;
 import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.format.ReadLimits;
@@ -73,7 +74,8 @@ final class ContextOptions {
 
     /** Every setting {@code --set} takes and {@code quire io} lists: the core's, then the local providers'. */
     static List<Setting<?>> settings() {
-        return Stream.concat(QuireContext.CORE_SETTINGS.stream(), PosixSettings.ALL.stream()).toList();
+        return Stream.of(QuireContext.CORE_SETTINGS, PosixSettings.ALL, UringSettings.ALL).flatMap(List::stream)
+                .toList();
     }
 
     /**

@@ -142,7 +142,7 @@ class IoOptionCommandTest {
             String[] base = concat(command, file.toString());
             Cli.Run defaults = Cli.run(base);
             assertEquals(0, defaults.code(), command + ": " + defaults.err());
-            for (String provider : List.of("posix", "mmap")) {
+            for (String provider : List.of("posix", "mmap", "uring")) {
                 Cli.Run chosen = Cli.run(concat(command, file.toString(), "--io", provider));
                 assertEquals(0, chosen.code(), command + " --io " + provider + ": " + chosen.err());
                 if (!command.getFirst().equals("splits")) {
@@ -165,6 +165,16 @@ class IoOptionCommandTest {
         Cli.Run blank = Cli.run("count", file.toString(), "--io", " ");
         assertEquals(2, blank.code(), blank.err());
         assertTrue(blank.err().contains("--io must name an I/O provider"), blank.err());
+    }
+
+    @Test
+    void ioListsTheUringProviderWithWhatTheKernelGranted() {
+        Cli.Run run = Cli.run("io", file.toString(), "--io", "uring");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().lines().anyMatch(l -> l.startsWith("uring") && l.contains("yes (io_uring with ")),
+                run.out());
+        assertTrue(run.out().contains(file + " is read with uring"), run.out());
+        assertTrue(run.out().contains("quire.io.uring.queueDepth"), run.out());
     }
 
     @Test

@@ -30,6 +30,12 @@ public final class Libc {
     public static final int RWF_NOWAIT = 0x8;
     public static final int POSIX_FADV_WILLNEED = 3;
     public static final int POSIX_FADV_DONTNEED = 4;
+    public static final int PROT_READ = 0x1;
+    public static final int PROT_WRITE = 0x2;
+    public static final int MAP_SHARED = 0x01;
+    /** {@code mmap} flag: fault the pages in at once (the same value on x86-64 and AArch64). */
+    public static final int MAP_POPULATE = 0x8000;
+    public static final int EFD_CLOEXEC = 0x80000;
 
     private Libc() {}
 
@@ -159,6 +165,101 @@ public final class Libc {
         }
     }
 
+    /**
+     * A raw system call, {@code syscall(number, a1, ..., a6)}: the way to reach calls libc has no wrapper for
+     * ({@code io_uring_setup}, {@code io_uring_enter}, {@code io_uring_register}). Pointers are passed as their
+     * addresses; the caller keeps the memory they point to reachable for the length of the call. Unused arguments
+     * are ignored by the kernel.
+     *
+     * @return the call's non-negative result, or {@code -errno}
+     */
+    public static long syscall(long number, long a1, long a2, long a3, long a4, long a5, long a6) {
+        Bindings b = bindings();
+        try {
+            MemorySegment state = Scratch.get().state;
+            long r = (long) b.syscall.invokeExact(state, number, a1, a2, a3, a4, a5, a6);
+            return r >= 0 ? r : -b.errno(state);
+        } catch (Throwable t) {
+            throw unexpected("syscall " + number, "the kernel", t);
+        }
+    }
+
+    /**
+     * Maps {@code length} bytes of {@code fd} from {@code offset} ({@code mmap(NULL, length, prot, flags, fd,
+     * offset)}). The segment is not tied to an arena: the caller unmaps it with {@link #munmap} exactly once and
+     * touches it no more after that.
+     *
+     * @throws ErrnoException naming {@code what} when the call fails
+     */
+    @SuppressWarnings("restricted")
+    public static MemorySegment mmap(long length, int prot, int flags, int fd, long offset, String what) {
+        Bindings b = bindings();
+        MemorySegment address;
+        int errno;
+        try {
+            MemorySegment state = Scratch.get().state;
+            address = (MemorySegment) b.mmap.invokeExact(state, MemorySegment.NULL, length, prot, flags, fd, offset);
+            errno = b.errno(state);
+        } catch (Throwable t) {
+            throw unexpected("mmap", what, t);
+        }
+        if (address.address() == -1L) {
+            throw new ErrnoException("mmap", what, errno);
+        }
+        return address.reinterpret(length);
+    }
+
+    /** Unmaps what {@link #mmap} mapped; returns 0 or the {@code errno}. */
+    public static int munmap(MemorySegment mapping) {
+        Bindings b = bindings();
+        try {
+            MemorySegment state = Scratch.get().state;
+            int r = (int) b.munmap.invokeExact(state, mapping, mapping.byteSize());
+            return r == 0 ? 0 : b.errno(state);
+        } catch (Throwable t) {
+            throw unexpected("munmap", "a mapping of " + mapping.byteSize() + " bytes", t);
+        }
+    }
+
+    /**
+     * A new event counter ({@code eventfd(initial, flags)}; {@code O_CLOEXEC} is not implied, pass
+     * {@link #EFD_CLOEXEC}).
+     *
+     * @return the file descriptor
+     * @throws ErrnoException when the call fails
+     */
+    public static int eventfd(int initial, int flags) {
+        Bindings b = bindings();
+        try {
+            MemorySegment state = Scratch.get().state;
+            int fd = (int) b.eventfd.invokeExact(state, initial, flags);
+            if (fd < 0) {
+                throw new ErrnoException("eventfd", "a new event counter", b.errno(state));
+            }
+            return fd;
+        } catch (ErrnoException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw unexpected("eventfd", "a new event counter", t);
+        }
+    }
+
+    /**
+     * One {@code write} of {@code count} bytes from native memory at {@code buffer} to {@code fd}.
+     *
+     * @return the bytes written, or {@code -errno}
+     */
+    public static long write(int fd, MemorySegment buffer, long count) {
+        Bindings b = bindings();
+        try {
+            MemorySegment state = Scratch.get().state;
+            long n = (long) b.write.invokeExact(state, fd, buffer, count);
+            return n >= 0 ? n : -b.errno(state);
+        } catch (Throwable t) {
+            throw unexpected("write", "descriptor " + fd, t);
+        }
+    }
+
     /** The {@code strerror} text of {@code errno} with its number, such as {@code No such file (errno 2, ENOENT)}. */
     public static String describe(int errno) {
         String suffix = " (errno " + errno + (Errno.name(errno).startsWith("errno") ? "" : ", " + Errno.name(errno))
@@ -233,6 +334,11 @@ public final class Libc {
         final MethodHandle fstat;
         final MethodHandle fadvise;
         final MethodHandle strerror;
+        final MethodHandle syscall;
+        final MethodHandle mmap;
+        final MethodHandle munmap;
+        final MethodHandle eventfd;
+        final MethodHandle write;
         final VarHandle errno;
         final int oDirect;
         final long modeOffset;
@@ -276,6 +382,17 @@ public final class Libc {
             fadvise = linker.downcallHandle(find(libc, "posix_fadvise"), FunctionDescriptor.of(i32, i32, i64, i64,
                     i32));
             strerror = linker.downcallHandle(find(libc, "strerror"), FunctionDescriptor.of(ptr, i32));
+            // syscall is variadic after the number; every argument is passed as a 64-bit word.
+            syscall = linker.downcallHandle(find(libc, "syscall"),
+                    FunctionDescriptor.of(i64, i64, i64, i64, i64, i64, i64, i64), Linker.Option.firstVariadicArg(1),
+                    captureErrno);
+            mmap = linker.downcallHandle(find(libc, "mmap"), FunctionDescriptor.of(ptr, ptr, i64, i32, i32, i32, i64),
+                    captureErrno);
+            munmap = linker.downcallHandle(find(libc, "munmap"), FunctionDescriptor.of(i32, ptr, i64), captureErrno);
+            eventfd = linker.downcallHandle(find(libc, "eventfd"), FunctionDescriptor.of(i32, i32, i32),
+                    captureErrno);
+            write = linker.downcallHandle(find(libc, "write"), FunctionDescriptor.of(i64, i32, ptr, i64),
+                    captureErrno);
         }
 
         int errno(MemorySegment state) {

@@ -151,6 +151,15 @@ public final class NativeFile implements AutoCloseable {
         return path;
     }
 
+    /**
+     * The descriptor, for callers that hand it to the kernel themselves (an io_uring read): they hold it with
+     * {@link #acquire()} from before the hand-off until the kernel is done with it, so it is never closed, and its
+     * number never reused, under a read in flight.
+     */
+    public int descriptor() {
+        return fd;
+    }
+
     /** The size {@code fstat} reported at open. */
     public long size() {
         return stat.size();

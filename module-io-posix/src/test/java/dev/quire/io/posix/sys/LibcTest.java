@@ -89,4 +89,48 @@ class LibcTest {
         assertEquals("Invalid argument (errno 22, EINVAL)", Libc.describe(Errno.EINVAL));
         assertTrue(Libc.describe(12345).endsWith("(errno 12345)"), Libc.describe(12345));
     }
+
+    @Test
+    void syscallReturnsTheResultOrTheNegatedErrno() {
+        // getpid (39 on x86-64, 172 on AArch64) cannot fail; close (3 and 57) of a bad descriptor sets EBADF.
+        boolean arm = System.getProperty("os.arch").equals("aarch64");
+        assertEquals(ProcessHandle.current().pid(), Libc.syscall(arm ? 172 : 39, 0, 0, 0, 0, 0, 0));
+        assertEquals(-EBADF, Libc.syscall(arm ? 57 : 3, -1, 0, 0, 0, 0, 0));
+    }
+
+    @Test
+    void eventfdCountsWhatIsWrittenAndMmapMapsTheFile() throws IOException {
+        int fd = Libc.eventfd(0, Libc.EFD_CLOEXEC);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment one = arena.allocate(8, 8);
+            one.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 1);
+            assertEquals(8, Libc.write(fd, one, 8));
+            one.set(java.lang.foreign.ValueLayout.JAVA_LONG, 0, 0);
+            // read(2) (0 on x86-64, 63 on AArch64) takes the counter's value: the one written.
+            boolean arm = System.getProperty("os.arch").equals("aarch64");
+            assertEquals(8, Libc.syscall(arm ? 63 : 0, fd, one.address(), 8, 0, 0, 0));
+            assertEquals(1, one.get(java.lang.foreign.ValueLayout.JAVA_LONG, 0));
+        } finally {
+            assertEquals(0, Libc.close(fd));
+        }
+        assertEquals(-EBADF, Libc.write(fd, MemorySegment.NULL, 0));
+
+        Path file = dir.resolve("mapped");
+        byte[] bytes = new byte[8192];
+        new Random(5).nextBytes(bytes);
+        Files.write(file, bytes);
+        int in = Libc.open(file.toString(), Libc.O_RDONLY);
+        try {
+            MemorySegment map = Libc.mmap(8192, Libc.PROT_READ, Libc.MAP_SHARED, in, 0, file.toString());
+            assertEquals(8192, map.byteSize());
+            assertEquals(bytes[4321], map.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 4321));
+            assertEquals(0, Libc.munmap(map));
+        } finally {
+            Libc.close(in);
+        }
+        ErrnoException e = assertThrows(ErrnoException.class,
+                () -> Libc.mmap(4096, Libc.PROT_READ, Libc.MAP_SHARED, -1, 0, "nothing"));
+        assertEquals(EBADF, e.errno());
+        assertEquals("mmap", e.call());
+    }
 }
