@@ -21,23 +21,23 @@ final class DescriptorRules {
      * What each module may require besides {@code java.base}: the modules below it in {@code ARCHITECTURE.md} and
      * the libraries it names there.
      */
-    static final Map<String, Set<String>> REQUIRES = Map.of(
-            "dev.quire.base", Set.of(),
-            "dev.quire.io.spi", Set.of("dev.quire.base"),
-            "dev.quire.splits", Set.of("dev.quire.base"),
-            "dev.quire.io.posix", Set.of("dev.quire.io.spi"),
-            "dev.quire.io.store", Set.of("dev.quire.io.spi", "java.net.http"),
-            "dev.quire.io.s3", Set.of("dev.quire.io.store", "software.amazon.awssdk.services.s3",
+    static final Map<String, Set<String>> REQUIRES = Map.ofEntries(
+            Map.entry("dev.quire.base", Set.of()),
+            Map.entry("dev.quire.io.spi", Set.of("dev.quire.base")),
+            Map.entry("dev.quire.splits", Set.of("dev.quire.base")),
+            Map.entry("dev.quire.io.posix", Set.of("dev.quire.io.spi")),
+            Map.entry("dev.quire.io.store", Set.of("dev.quire.io.spi", "java.net.http")),
+            Map.entry("dev.quire.io.s3", Set.of("dev.quire.io.store", "software.amazon.awssdk.services.s3",
                     "software.amazon.awssdk.core", "software.amazon.awssdk.awscore", "software.amazon.awssdk.auth",
                     "software.amazon.awssdk.regions", "software.amazon.awssdk.http",
                     "software.amazon.awssdk.http.apache5", "software.amazon.awssdk.http.urlconnection",
-                    "software.amazon.awssdk.identity.spi"),
-            "dev.quire.io.uring", Set.of("dev.quire.io.spi", "dev.quire.io.posix"),
-            "dev.quire.layout", Set.of("dev.quire.base", "dev.quire.io.spi", "dev.quire.splits", "flatbuffers.java",
-                    "org.lz4.java", "com.google.protobuf"),
-            "dev.quire.encodings", Set.of("dev.quire.layout", "com.google.protobuf"),
-            "dev.quire.dictionary", Set.of("dev.quire.layout", "com.google.protobuf"),
-            "dev.quire.testplugin", Set.of("dev.quire.layout"));
+                    "software.amazon.awssdk.identity.spi")),
+            Map.entry("dev.quire.io.uring", Set.of("dev.quire.io.spi", "dev.quire.io.posix")),
+            Map.entry("dev.quire.layout", Set.of("dev.quire.base", "dev.quire.io.spi", "dev.quire.splits",
+                    "flatbuffers.java", "org.lz4.java", "com.google.protobuf")),
+            Map.entry("dev.quire.encodings", Set.of("dev.quire.layout", "com.google.protobuf")),
+            Map.entry("dev.quire.dictionary", Set.of("dev.quire.layout", "com.google.protobuf")),
+            Map.entry("dev.quire.testplugin", Set.of("dev.quire.layout")));
 
     /**
      * The applications on top, which may require anything; the runner and the benchmarks export what their users
