@@ -15,8 +15,9 @@ import java.util.concurrent.ExecutionException;
 
 /**
  * Serves many read requests with fewer, larger reads, as a {@link Coalescing} policy allows: requests are sorted by
- * offset, neighbours closer than the gap are merged while the merged read stays within the maximum size, each merged
- * read is issued once, and every request gets its slice of the result. Shared by all providers: the default
+ * offset (or, for {@link Coalescing.Order#ARRIVAL}, taken in the order given within a lookahead), neighbours closer
+ * than the gap are merged while the merged read stays within the maximum size, each merged read is issued once, and
+ * every request gets its slice of the result. Shared by all providers: the default
  * {@link ReadAt#readRanges} goes through it with the reader's own {@link ReadAt#coalescing()}.
  *
  * <p>A slice keeps the whole merged buffer alive, so the maximum merged size also bounds what one request can pin.
@@ -41,7 +42,8 @@ public final class Coalescer {
      * One read of a plan: the range to read and the requests it serves, as indices into the planned list.
      *
      * @param range what to read: the request itself, or the span of the merged requests
-     * @param requests the indices of the requests it serves, in offset order; more than one when merged
+     * @param requests the indices of the requests it serves, in offset order (in arrival order when the policy
+     *     merges in arrival order); more than one when merged
      */
     public record PlannedRead(ByteRange range, List<Integer> requests) {
         public PlannedRead {
@@ -93,15 +95,63 @@ public final class Coalescer {
     }
 
     /**
-     * Plans the reads that serve {@code ranges}, in offset order. Ranges reaching past {@code limit} are planned on
-     * their own; so is every range when the policy does not merge.
+     * Plans the reads that serve {@code ranges}: in offset order, or for a policy in
+     * {@linkplain Coalescing.Order#ARRIVAL arrival order} in the order of each read's first request. Ranges reaching
+     * past {@code limit} are planned on their own; so is every range when the policy does not merge.
      */
     public List<PlannedRead> plan(List<ByteRange> ranges, long limit) {
+        for (ByteRange range : ranges) {
+            Objects.requireNonNull(range, "range is null");
+        }
+        return policy.order() == Coalescing.Order.ARRIVAL ? planByArrival(ranges, limit) : planByOffset(ranges, limit);
+    }
+
+    /**
+     * Each read starts at the oldest request not yet planned and takes, one after the other in arrival order, each of
+     * the next {@code lookahead} requests not yet planned that lies within the gap of its span and keeps it within the
+     * maximum size.
+     */
+    private List<PlannedRead> planByArrival(List<ByteRange> ranges, long limit) {
+        int n = ranges.size();
+        boolean[] planned = new boolean[n];
+        List<PlannedRead> plan = new ArrayList<>();
+        for (int first = 0; first < n; first++) {
+            if (planned[first]) {
+                continue;
+            }
+            planned[first] = true;
+            ByteRange head = ranges.get(first);
+            if (!policy.enabled() || head.end() > limit) {
+                plan.add(new PlannedRead(head, List.of(first)));
+                continue;
+            }
+            List<Integer> group = new ArrayList<>();
+            group.add(first);
+            long start = head.offset();
+            long end = head.end();
+            int last = (int) Math.min(n - 1L, (long) first + policy.lookahead());
+            for (int i = first + 1; i <= last; i++) {
+                ByteRange r = ranges.get(i);
+                if (planned[i] || r.end() > limit || r.offset() - end > policy.maxGap()
+                        || start - r.end() > policy.maxGap()
+                        || Math.max(end, r.end()) - Math.min(start, r.offset()) > policy.maxMergedSize()) {
+                    continue;
+                }
+                planned[i] = true;
+                group.add(i);
+                start = Math.min(start, r.offset());
+                end = Math.max(end, r.end());
+            }
+            plan.add(planned(ranges, group, start, end));
+        }
+        return plan;
+    }
+
+    private List<PlannedRead> planByOffset(List<ByteRange> ranges, long limit) {
         int n = ranges.size();
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
             order[i] = i;
-            Objects.requireNonNull(ranges.get(i), "range is null");
         }
         Arrays.sort(order, Comparator.<Integer>comparingLong(i -> ranges.get(i).offset())
                 .thenComparingLong(i -> ranges.get(i).end()));

@@ -91,12 +91,87 @@ class CoalescerTest {
         assertEquals(List.of(List.of(1), List.of(2), List.of(0)), groups(plan));
     }
 
+    private static final Coalescer FIFO = new Coalescer(Coalescing.fifo());
+
+    @Test
+    void arrivalOrderMergesTouchingRequestsAndKeepsTheOldestFirst() {
+        // 100..110 and 0..10 arrive first; 10..20 touches 0..10, 110..120 touches 100..110, 20..30 touches 10..20.
+        List<Coalescer.PlannedRead> plan = FIFO.plan(List.of(r(100, 10), r(0, 10), r(10, 10), r(110, 10),
+                r(20, 10)), 1000);
+        assertEquals(List.of(List.of(0, 3), List.of(1, 2, 4)), groups(plan));
+        assertEquals(r(100, 20), plan.get(0).range());
+        assertEquals(r(0, 30), plan.get(1).range());
+    }
+
+    @Test
+    void arrivalOrderTakesRequestsOnEitherSideButNoGap() {
+        // 20..30 comes before its neighbours: 30..40 joins after it, 10..20 before it; 41..50 is one byte away.
+        List<Coalescer.PlannedRead> plan = FIFO.plan(List.of(r(20, 10), r(41, 9), r(30, 10), r(10, 10)), 1000);
+        assertEquals(List.of(List.of(0, 2, 3), List.of(1)), groups(plan));
+        assertEquals(r(10, 30), plan.get(0).range());
+        assertEquals(r(41, 9), plan.get(1).range());
+    }
+
+    @Test
+    void arrivalOrderTakesEachCandidateOnceInOrder() {
+        // One pass in arrival order: 20..30 is not next to 0..10 when it is looked at, so it waits for a read of its
+        // own, although 10..20 comes later and would have bridged them.
+        List<Coalescer.PlannedRead> plan = FIFO.plan(List.of(r(0, 10), r(20, 10), r(10, 10)), 1000);
+        assertEquals(List.of(List.of(0, 2), List.of(1)), groups(plan));
+        assertEquals(r(0, 20), plan.get(0).range());
+    }
+
+    @Test
+    void arrivalOrderLooksOnlyAsFarAsTheLookahead() {
+        Coalescer twoAhead = new Coalescer(Coalescing.fifo().inArrivalOrder(2));
+        // 10..20 is three requests after 0..10: out of reach, so it heads a read of its own.
+        List<ByteRange> ranges = List.of(r(0, 10), r(500, 1), r(600, 1), r(10, 10));
+        assertEquals(List.of(List.of(0), List.of(1), List.of(2), List.of(3)), groups(twoAhead.plan(ranges, 1000)));
+        assertEquals(List.of(List.of(0, 3), List.of(1), List.of(2)),
+                groups(new Coalescer(Coalescing.fifo().inArrivalOrder(3)).plan(ranges, 1000)));
+    }
+
+    @Test
+    void arrivalOrderKeepsMergedReadsWithinTheCap() {
+        long mib = Coalescing.FIFO_MAX_MERGED_SIZE;
+        // Four quarters fill 1 MiB exactly; the fifth would make it larger and starts the next read.
+        List<ByteRange> ranges = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            ranges.add(r(i * mib / 4, mib / 4));
+        }
+        ranges.add(r(10 * mib, 2 * mib));
+        List<Coalescer.PlannedRead> plan = FIFO.plan(ranges, 100 * mib);
+        assertEquals(List.of(List.of(0, 1, 2, 3), List.of(4, 5), List.of(6)), groups(plan));
+        assertEquals(r(0, mib), plan.get(0).range());
+        assertEquals(r(mib, mib / 2), plan.get(1).range());
+        assertEquals(r(10 * mib, 2 * mib), plan.get(2).range());
+        for (Coalescer.PlannedRead read : plan) {
+            assertTrue(!read.merged() || read.range().length() <= mib, read.toString());
+        }
+    }
+
+    @Test
+    void arrivalOrderPlansRangesPastTheLimitAloneAndOverlapsTogether() {
+        List<Coalescer.PlannedRead> plan = FIFO.plan(List.of(r(0, 30), r(25, 10), r(10, 5), r(30, 10)), 35);
+        assertEquals(List.of(List.of(0, 1, 2), List.of(3)), groups(plan));
+        assertEquals(r(0, 35), plan.get(0).range());
+        assertEquals(r(30, 10), plan.get(1).range());
+    }
+
+    @Test
+    void arrivalOrderWithoutMergingKeepsTheOrderGiven() {
+        Coalescer off = new Coalescer(Coalescing.none().inArrivalOrder(4));
+        assertEquals(List.of(List.of(0), List.of(1), List.of(2)),
+                groups(off.plan(List.of(r(10, 10), r(0, 10), r(0, 10)), 1000)));
+    }
+
     @Test
     void readRangesReturnsTheBytesOfEveryRangeWithFewerReads() {
         byte[] data = pattern(100_000);
         Random random = new Random(4);
         for (Coalescing policy : List.of(Coalescing.defaults(), Coalescing.none(), new Coalescing(0, 64),
-                new Coalescing(1000, 4096), new Coalescing(100_000, 100_000))) {
+                new Coalescing(1000, 4096), new Coalescing(100_000, 100_000), Coalescing.fifo(),
+                Coalescing.fifo().inArrivalOrder(3), new Coalescing(1000, 4096).inArrivalOrder(16))) {
             for (long alignment : new long[] {1, 8, 64, 4096}) {
                 List<ByteRange> ranges = new ArrayList<>();
                 for (int i = 0; i < 200; i++) {

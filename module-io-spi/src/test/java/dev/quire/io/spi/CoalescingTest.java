@@ -31,6 +31,35 @@ class CoalescingTest {
     }
 
     @Test
+    void fifoMergesInArrivalOrderWithNoGap() {
+        Coalescing fifo = Coalescing.fifo();
+        assertEquals(new Coalescing(0, 1024 * 1024, Coalescing.Order.ARRIVAL, 256), fifo);
+        assertTrue(fifo.enabled());
+        assertEquals(Coalescing.Order.OFFSET, Coalescing.defaults().order());
+        assertEquals(0, Coalescing.defaults().lookahead());
+        assertEquals(new Coalescing(0, 1024 * 1024), fifo.inOffsetOrder());
+        assertEquals(new Coalescing(7, 1024 * 1024, Coalescing.Order.ARRIVAL, 256), fifo.withMaxGap(7));
+        assertEquals(3, fifo.inArrivalOrder(3).lookahead());
+    }
+
+    @Test
+    void settingsNameTheTwoOrders() {
+        assertEquals(Coalescing.defaults(), Coalescing.named("offset"));
+        assertEquals(Coalescing.fifo(), Coalescing.named(" FIFO "));
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> Coalescing.named("lifo"));
+        assertTrue(e.getMessage().contains("lifo"), e.getMessage());
+    }
+
+    @Test
+    void theLookaheadMustFitTheOrder() {
+        InvalidArgumentException none = assertThrows(InvalidArgumentException.class,
+                () -> Coalescing.defaults().inArrivalOrder(0));
+        assertTrue(none.getMessage().contains("lookahead"), none.getMessage());
+        assertThrows(InvalidArgumentException.class, () -> new Coalescing(0, 10, Coalescing.Order.OFFSET, 4));
+        assertThrows(InvalidArgumentException.class, () -> new Coalescing(0, 10, null, 0));
+    }
+
+    @Test
     void negativeValuesAreRefused() {
         InvalidArgumentException gap = assertThrows(InvalidArgumentException.class, () -> new Coalescing(-1, 10));
         assertTrue(gap.getMessage().contains("gap"), gap.getMessage());
