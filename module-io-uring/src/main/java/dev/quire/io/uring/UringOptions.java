@@ -2,6 +2,8 @@ package dev.quire.io.uring;
 
 import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.spi.Coalescing;
+import java.util.Objects;
 
 /**
  * How the {@code uring} provider reads.
@@ -11,14 +13,16 @@ import dev.quire.errors.InvalidArgumentException;
  * @param rings how many rings those readers share: 1, or 2 (each submitting thread keeps to one of them)
  * @param direct whether reads bypass the page cache ({@code O_DIRECT}: ranges widened to whole 4 KiB blocks read into
  *     aligned buffers); a file system that refuses it gets buffered reads
+ * @param coalescing how {@link dev.quire.io.spi.ReadAt#readRanges} merges neighbouring reads
  */
-public record UringOptions(int queueDepth, int rings, boolean direct) {
+public record UringOptions(int queueDepth, int rings, boolean direct, Coalescing coalescing) {
     public static final int DEFAULT_QUEUE_DEPTH = 64;
     public static final int MAX_QUEUE_DEPTH = 4096;
     public static final int MAX_RINGS = 2;
 
     /** @throws InvalidArgumentException when the depth is not 1..4096 or the ring count not 1..2 */
     public UringOptions {
+        Objects.requireNonNull(coalescing, "coalescing is null");
         if (queueDepth < 1 || queueDepth > MAX_QUEUE_DEPTH) {
             throw new InvalidArgumentException("the io_uring queue depth must be 1 to " + MAX_QUEUE_DEPTH + ", got "
                     + queueDepth);
@@ -28,31 +32,35 @@ public record UringOptions(int queueDepth, int rings, boolean direct) {
         }
     }
 
-    /** Depth 64, one ring, buffered reads. */
+    /** Depth 64, one ring, buffered reads, neighbours merged in offset order. */
     public static UringOptions defaults() {
-        return new UringOptions(DEFAULT_QUEUE_DEPTH, 1, false);
+        return new UringOptions(DEFAULT_QUEUE_DEPTH, 1, false, Coalescing.defaults());
     }
 
     /**
-     * The options {@code settings} give: {@link UringSettings#QUEUE_DEPTH}, {@link UringSettings#RINGS} and
-     * {@link UringSettings#DIRECT}.
+     * The options {@code settings} give: {@link UringSettings#QUEUE_DEPTH}, {@link UringSettings#RINGS},
+     * {@link UringSettings#DIRECT} and {@link UringSettings#COALESCING}.
      *
      * @throws InvalidArgumentException naming the setting when a value does not parse
      */
     public static UringOptions from(Settings settings) {
         return new UringOptions(settings.get(UringSettings.QUEUE_DEPTH), settings.get(UringSettings.RINGS),
-                settings.get(UringSettings.DIRECT));
+                settings.get(UringSettings.DIRECT), Coalescing.named(settings.get(UringSettings.COALESCING)));
     }
 
     public UringOptions withQueueDepth(int depth) {
-        return new UringOptions(depth, rings, direct);
+        return new UringOptions(depth, rings, direct, coalescing);
     }
 
     public UringOptions withRings(int count) {
-        return new UringOptions(queueDepth, count, direct);
+        return new UringOptions(queueDepth, count, direct, coalescing);
     }
 
     public UringOptions withDirect(boolean on) {
-        return new UringOptions(queueDepth, rings, on);
+        return new UringOptions(queueDepth, rings, on, coalescing);
+    }
+
+    public UringOptions withCoalescing(Coalescing policy) {
+        return new UringOptions(queueDepth, rings, direct, policy);
     }
 }

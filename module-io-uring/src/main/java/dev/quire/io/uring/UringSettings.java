@@ -1,7 +1,10 @@
 package dev.quire.io.uring;
 
 import dev.quire.config.Setting;
+import dev.quire.errors.InvalidArgumentException;
+import dev.quire.io.spi.Coalescing;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The settings of the {@code uring} provider. A setting's key is also the system property that sets it, and gives the
@@ -25,6 +28,21 @@ public final class UringSettings {
     public static final Setting<Boolean> DIRECT = Setting.flag("quire.io.uring.direct", false,
             "whether uring reads bypass the page cache (O_DIRECT, ranges widened to whole 4 KiB blocks)");
 
+    /** How {@code uring} readers merge neighbouring reads: {@code offset} by default, or {@code fifo}. */
+    public static final Setting<String> COALESCING = Setting.of("quire.io.uring.coalescing", String.class, "offset",
+            UringSettings::coalescingName, "offset or fifo",
+            "how uring readers merge neighbouring reads: offset (sorted, 8 KiB gap) or fifo (arrival order, no gap)");
+
     /** Every setting of the {@code uring} provider, for tools that list them. */
-    public static final List<Setting<?>> ALL = List.of(QUEUE_DEPTH, RINGS, DIRECT);
+    public static final List<Setting<?>> ALL = List.of(QUEUE_DEPTH, RINGS, DIRECT, COALESCING);
+
+    private static String coalescingName(String text) {
+        try {
+            Coalescing.named(text);
+        } catch (InvalidArgumentException e) {
+            // Setting names the key and the source for an IllegalArgumentException.
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        return text.strip().toLowerCase(Locale.ROOT);
+    }
 }

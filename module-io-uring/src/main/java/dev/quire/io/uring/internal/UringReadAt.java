@@ -5,6 +5,7 @@ import dev.quire.errors.QuireIoException;
 import dev.quire.io.posix.sys.NativeFile;
 import dev.quire.io.posix.sys.Syscalls;
 import dev.quire.io.spi.Buffers;
+import dev.quire.io.spi.Coalescing;
 import dev.quire.io.spi.CompletionScope;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.uring.RingStats;
@@ -81,6 +82,12 @@ public final class UringReadAt implements ReadAt {
     /** Why {@code O_DIRECT} was asked for but is not used (the file system refused it), or empty. */
     public Optional<String> directRefusal() {
         return file.directRefusal();
+    }
+
+    /** The options' policy: {@link #readRanges} merges through the shared coalescer, then reads with {@link #read}. */
+    @Override
+    public Coalescing coalescing() {
+        return options.coalescing();
     }
 
     /** The queue depth: the ring serves that many reads at once. */
