@@ -9,6 +9,8 @@ module dev.quire.cli {
     requires dev.quire.io.posix;
     // `quire io` lists the uring provider's settings and --set takes them.
     requires dev.quire.io.uring;
+    // The http provider: scan and count read http(s) URLs through a store reader, whose statistics --stats prints.
+    requires dev.quire.io.store;
     requires dev.quire.bench.runner;
     requires info.picocli;
     requires com.fasterxml.jackson.databind;

@@ -10,6 +10,11 @@ import dev.quire.io.posix.PosixSettings;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProviders;
 import dev.quire.io.spi.IoStats;
+import dev.quire.io.spi.LatencyHistogram;
+import dev.quire.io.spi.ReadAt;
+import dev.quire.io.spi.ReadAtFactory;
+import dev.quire.io.spi.StoreStats;
+import dev.quire.io.store.StoreSettings;
 import dev.quire.io.uring.UringSettings;
 import dev.quire.layout.QuireContext;
 import dev.quire.layout.file.VortexFile;
@@ -20,7 +25,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -69,13 +77,18 @@ final class ContextOptions {
     }
 
     private QuireContext context;
+    /** The readers {@link #open} opened for {@code --stats}, whose store statistics it prints. */
+    private final List<ReadAt> opened = new CopyOnWriteArrayList<>();
     /** The option that set each setting the command line set, by key. */
     private final Map<String, String> setBy = new HashMap<>();
 
-    /** Every setting {@code --set} takes and {@code quire io} lists: the core's, then the local providers'. */
+    /**
+     * Every setting {@code --set} takes and {@code quire io} lists: the core's, the local providers', then those of
+     * readers over object stores (the {@code http} provider's).
+     */
     static List<Setting<?>> settings() {
-        return Stream.of(QuireContext.CORE_SETTINGS, PosixSettings.ALL, UringSettings.ALL).flatMap(List::stream)
-                .toList();
+        return Stream.of(QuireContext.CORE_SETTINGS, PosixSettings.ALL, UringSettings.ALL, StoreSettings.ALL)
+                .flatMap(List::stream).toList();
     }
 
     /**
@@ -224,28 +237,66 @@ final class ContextOptions {
      */
     VortexFile open(Path path, boolean countReads) {
         // The command line first: a bad --set is bad usage whether or not the file is there.
-        QuireContext quire = context();
+        context();
         Inputs.checkReadableFile(path);
-        URI uri = path.toAbsolutePath().toUri();
+        return open(path.toAbsolutePath().toUri(), countReads);
+    }
+
+    /**
+     * Opens {@code location}, a local path or a URL ({@code https://host/file.vortex}, or any URI a provider on the
+     * path reads), like {@link #open(Path, boolean)}.
+     */
+    VortexFile open(String location, boolean countReads) {
+        context();
+        Optional<URI> url = Inputs.url(location);
+        return url.isPresent() ? open(url.get(), countReads) : open(Path.of(location), countReads);
+    }
+
+    private VortexFile open(URI uri, boolean countReads) {
+        QuireContext quire = context();
         if (!countReads) {
             return VortexFile.open(uri, quire);
         }
-        return VortexFile.open(uri, quire.io().countedReaders(IoOptions.of(quire.settings())),
-                ReadLimits.defaults(), quire);
+        ReadAtFactory counted = quire.io().countedReaders(IoOptions.of(quire.settings()));
+        return VortexFile.open(uri, u -> {
+            ReadAt reader = counted.open(u);
+            opened.add(reader);
+            return reader;
+        }, ReadLimits.defaults(), quire);
     }
 
-    /** Writes the reads the context's providers counted to {@code err}: what {@code --stats} adds about I/O. */
+    /**
+     * Writes the reads the context's providers counted to {@code err}, then what each object-store reader did (GETs,
+     * bytes fetched against those asked for, retries, times to first and last byte): what {@code --stats} adds about
+     * I/O.
+     */
     void printStats(PrintWriter err) {
         for (IoStats s : context().io().stats()) {
             err.println("io: " + s.name() + ", " + Text.count(s.requests()) + " requests ("
                     + Text.bytes(s.requestedBytes()) + ") in " + Text.count(s.reads()) + " reads ("
                     + Text.bytes(s.bytesRead()) + "); " + Text.count(s.mergedReads()) + " merged reads saved "
                     + Text.count(s.readsSaved()) + "; " + Text.count(s.errors()) + " errors");
-            err.println("io latency: p50 <= " + micros(s.latency().percentileMicros(0.5)) + ", p90 <= "
-                    + micros(s.latency().percentileMicros(0.9)) + ", p99 <= "
-                    + micros(s.latency().percentileMicros(0.99)) + ", max "
-                    + micros(Math.ceilDiv(s.latency().maxNanos(), 1000)));
+            err.println("io latency: " + percentiles(s.latency()));
         }
+        for (ReadAt reader : opened) {
+            reader.storeStats().ifPresent(s -> printStoreStats(err, s));
+        }
+    }
+
+    private static void printStoreStats(PrintWriter err, StoreStats s) {
+        err.println("store: " + s.name() + ", " + Text.count(s.requests()) + " requests of "
+                + Text.count(s.requestedBytes()) + " bytes in " + Text.count(s.gets()) + " GETs fetching "
+                + Text.count(s.fetchedBytes()) + " bytes (" + String.format(Locale.ROOT, "%.2f",
+                s.fetchedPerRequested()) + "x); " + Text.count(s.retries()) + " retries, " + Text.count(s.failures())
+                + " failed reads");
+        err.println("store first byte: " + percentiles(s.firstByte()));
+        err.println("store last byte: " + percentiles(s.lastByte()) + "; slowest GET "
+                + micros(Math.ceilDiv(s.slowestGetNanos(), 1000)));
+    }
+
+    private static String percentiles(LatencyHistogram h) {
+        return "p50 <= " + micros(h.percentileMicros(0.5)) + ", p90 <= " + micros(h.percentileMicros(0.9))
+                + ", p99 <= " + micros(h.percentileMicros(0.99)) + ", max " + micros(Math.ceilDiv(h.maxNanos(), 1000));
     }
 
     private static String micros(long us) {

@@ -4,7 +4,6 @@ import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.Scan;
 import dev.quire.layout.scan.ScanMetrics;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,8 +23,9 @@ final class CountCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "The Vortex file.")
-    Path file;
+    @Parameters(paramLabel = "FILE", description = "The Vortex file: a local path, or a URL an I/O provider reads "
+            + "(http:// and https:// with ranged GETs; `quire io` lists the providers).")
+    String file;
 
     @Mixin
     ScanOptions options;

@@ -2,14 +2,38 @@ package dev.quire.cli;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.QuireIoException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /** Opening inputs with messages that name the path as the user wrote it. */
 final class Inputs {
     private Inputs() {}
+
+    /** A scheme followed by {@code ://}: a URL, not a local path (a drive letter has one letter before its colon). */
+    private static final Pattern URL = Pattern.compile("[A-Za-z][A-Za-z0-9+.-]+://.*");
+
+    /**
+     * {@code location} as a URI when it is written as a URL ({@code https://host/a.vortex}, {@code s3://b/k}); empty
+     * for a local path.
+     *
+     * @throws InvalidArgumentException when it starts like a URL but is not a well-formed URI
+     */
+    static Optional<URI> url(String location) {
+        if (!URL.matcher(location).matches()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(new URI(location));
+        } catch (URISyntaxException e) {
+            throw new InvalidArgumentException("`" + location + "` is not a well-formed URL: " + e.getMessage(), e);
+        }
+    }
 
     static void checkReadableFile(Path path) {
         if (!Files.exists(path)) {

@@ -7,7 +7,6 @@ import dev.quire.layout.file.VortexFile;
 import dev.quire.layout.scan.BatchStream;
 import dev.quire.layout.scan.Scan;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,8 +32,9 @@ final class ScanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "The Vortex file.")
-    Path file;
+    @Parameters(paramLabel = "FILE", description = "The Vortex file: a local path, or a URL an I/O provider reads "
+            + "(http:// and https:// with ranged GETs; `quire io` lists the providers).")
+    String file;
 
     @Option(names = {"-c", "--columns"}, paramLabel = "COLUMNS",
             description = "Comma-separated columns to print, in any order (output keeps the file's order). "

@@ -76,7 +76,8 @@ final class ScanOptions {
     @Option(names = "--stats",
             description = "Print what the scan did to standard error: splits, zones pruned by statistics, rows "
                     + "read and returned, the file's reads (requests, reads after merging, bytes, errors, "
-                    + "latency percentiles), time.")
+                    + "latency percentiles), for a file read from an object store or over HTTP its GETs (bytes fetched "
+                    + "against bytes requested, retries, times to first and last byte, the slowest GET), time.")
     boolean stats;
 
     /** Checks the option values that need no file. */

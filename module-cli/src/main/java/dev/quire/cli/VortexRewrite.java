@@ -1,6 +1,6 @@
 package dev.quire.cli;
 
-import dev.quire.cli.csv.OutputFile;
+import dev.quire.cli.csv.Output;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.StructArray;
@@ -17,7 +17,7 @@ import java.util.Arrays;
 
 /**
  * {@code quire convert IN.vortex OUT.vortex}: rewrites any file Quire can read with Quire's writer, batch by batch
- * (memory stays bounded), into a temporary file beside the target that is moved into place only when complete.
+ * (memory stays bounded), into an {@link Output} that shows the file only when complete.
  */
 final class VortexRewrite {
     private static final byte[] MAGIC = {'V', 'T', 'X', 'F'};
@@ -37,15 +37,15 @@ final class VortexRewrite {
     }
 
     /** Reads {@code input} and writes {@code target} with {@code context}. */
-    static Result rewrite(Path input, Path target, WriteOptions options, QuireContext context) {
+    static Result rewrite(Path input, Output target, WriteOptions options, QuireContext context) {
         try (VortexFile file = VortexFile.open(input, context)) {
             if (!(file.dtype() instanceof DType.Struct schema)) {
                 throw new InvalidArgumentException(input + " holds a " + file.dtype()
                         + " array, not a struct of columns; only struct files can be rewritten");
             }
-            long rows = OutputFile.write(target, temp -> {
+            long rows = target.write(open -> {
                 long written = 0;
-                try (VortexWriter writer = VortexWriter.create(temp, schema, options, context);
+                try (VortexWriter writer = open.create(schema, options, context);
                         BatchStream batches = file.scan().batches()) {
                     for (StructArray batch : batches) {
                         writer.write(batch);
@@ -54,7 +54,7 @@ final class VortexRewrite {
                 }
                 return written;
             });
-            return new Result(schema, rows, OutputFile.size(target));
+            return new Result(schema, rows, target.size());
         }
     }
 }

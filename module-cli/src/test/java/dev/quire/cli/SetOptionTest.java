@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quire.config.Setting;
 import dev.quire.io.posix.PosixSettings;
+import dev.quire.io.store.StoreSettings;
 import dev.quire.io.uring.UringSettings;
 import dev.quire.layout.QuireContext;
 import dev.quire.layout.array.ArrayBuilder;
@@ -80,6 +81,7 @@ class SetOptionTest {
         QuireContext.CORE_SETTINGS.forEach(s -> keys.add(s.key()));
         PosixSettings.ALL.forEach(s -> keys.add(s.key()));
         UringSettings.ALL.forEach(s -> keys.add(s.key()));
+        StoreSettings.ALL.forEach(s -> keys.add(s.key()));
         assertEquals(keys.stream().sorted().toList(), settings.keySet().stream().sorted().toList());
         assertEquals(List.of("true", "default"), settings.get("quire.filter.kernels"));
         assertEquals(List.of("\"\"", "default"), settings.get("quire.io"), "no provider named: the best available");
@@ -195,10 +197,11 @@ class SetOptionTest {
 
     /** Every setting a context's modules read is one {@code --set} takes and {@code quire io} lists. */
     @Test
-    void theSettingsAreTheCoreAndTheLocalProvidersOnes() {
+    void theSettingsAreTheCoreTheLocalProvidersAndTheStoreReadersOnes() {
         List<Setting<?>> expected = new ArrayList<>(QuireContext.CORE_SETTINGS);
         expected.addAll(PosixSettings.ALL);
         expected.addAll(UringSettings.ALL);
+        expected.addAll(StoreSettings.ALL);
         assertEquals(expected, ContextOptions.settings());
     }
 }

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The results as an aligned table for a terminal: a row per query, a column per engine (and I/O variant,
@@ -155,8 +156,13 @@ public final class ResultsTable {
                     "fast path: %d tried (%d hit, %d partial, %d miss), %d skipped; %s inline, %s to the pool",
                     f.attempted(), f.hit(), f.partial(), f.miss(), f.skipped(), mib(f.bytesServed()),
                     mib(f.bytesMissed()));
-            rows.add(new String[] {m.query(), m.label(), reads, latency, fast + (io.note().isEmpty() ? ""
-                    : (fast.isEmpty() ? "" : "; ") + io.note())});
+            IoReport.Store g = io.store();
+            String store = g == null ? "" : String.format(Locale.ROOT,
+                    "store: %d GETs (%d retries), %s fetched for %s requested, slowest GET %d us", g.gets(),
+                    g.retries(), mib(g.fetchedBytes()), mib(g.requestedBytes()), g.slowestGetMicros());
+            String notes = String.join("; ", Stream.of(fast, store, io.note())
+                    .filter(t -> !t.isEmpty()).toList());
+            rows.add(new String[] {m.query(), m.label(), reads, latency, notes});
         }
         if (rows.isEmpty()) {
             return List.of();

@@ -20,7 +20,6 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -33,8 +32,8 @@ import java.util.Set;
  * Converts CSV (a header row, then data rows) into a Vortex file, streaming: column types come from
  * {@code --schema} or are inferred from the first {@link Options#sampleRows()} rows, then rows are appended to
  * builders and written in batches of {@link Options#batchRows()}, so memory stays bounded whatever the input size.
- * The output is written to a temporary file beside the target and moved into place at the end: a failed conversion
- * leaves no partial file (and an existing target untouched).
+ * The output ({@link Output}: a local file or an object in a store) appears only once complete: a failed conversion
+ * leaves nothing partial under the target's name (and an existing target untouched).
  */
 public final class CsvConverter {
     /** A batch is also cut when its builders hold this many bytes (long strings). */
@@ -105,15 +104,15 @@ public final class CsvConverter {
      *
      * @param inputName how messages name the input
      */
-    public static Result convert(InputStream csv, String inputName, Path target, Options options,
+    public static Result convert(InputStream csv, String inputName, Output target, Options options,
             Listener listener, QuireContext context) {
         CountingInputStream counted = new CountingInputStream(csv);
-        Written written = OutputFile.write(target, temp -> {
+        Written written = target.write(open -> {
             Conversion c = new Conversion(counted, inputName, options, listener, context);
-            long rows = c.run(temp);
+            long rows = c.run(open);
             return new Written(c.schema, rows);
         });
-        return new Result(written.schema(), written.rows(), OutputFile.size(target));
+        return new Result(written.schema(), written.rows(), target.size());
     }
 
     private record Written(DType.Struct schema, long rows) {
@@ -150,7 +149,7 @@ public final class CsvConverter {
             this.rows = mapper.readerFor(String[].class).with(format).readValues(input);
         }
 
-        long run(Path out) throws IOException {
+        long run(Output.Opener out) throws IOException {
             String[] first = next();
             if (first == null) {
                 throw new InvalidArgumentException(name + " is empty: the first row must name the columns");
@@ -168,7 +167,7 @@ public final class CsvConverter {
             }
             StructBuilder builder = (StructBuilder) ArrayBuilder.forType(schema);
             long written = 0;
-            try (VortexWriter writer = VortexWriter.create(out, schema, options.write(), context)) {
+            try (VortexWriter writer = out.create(schema, options.write(), context)) {
                 while ((row = !sample.isEmpty() ? sample.poll() : nextRow()) != null) {
                     append(builder, parsers, row);
                     if (builder.length() >= options.batchRows()

@@ -1,6 +1,7 @@
 package dev.quire.cli.csv;
 
 import dev.quire.errors.QuireIoException;
+import dev.quire.layout.file.VortexWriter;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -8,31 +9,34 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
- * Writes a file through a temporary file beside it, moved into place only once complete (a rename where the file
- * system allows it), so a failed or interrupted command never leaves a partial file under the target's name; the
+ * A local file written through a temporary file beside it, moved into place only once complete (a rename where the
+ * file system allows it), so a failed or interrupted command never leaves a partial file under the target's name; the
  * temporary file is deleted when writing fails.
  */
-public final class OutputFile {
-    private OutputFile() {}
+public final class OutputFile implements Output {
+    private final Path target;
 
-    /** Writes the whole file at {@code temp}; what it returns is handed back by {@link #write}. */
-    @FunctionalInterface
-    public interface Writing<T> {
-        T writeTo(Path temp) throws IOException;
+    public OutputFile(Path target) {
+        this.target = target;
+    }
+
+    @Override
+    public String name() {
+        return target.toString();
     }
 
     /**
-     * Runs {@code writing} on a fresh temporary path beside {@code target} (created by the writer, so it gets the
-     * usual permissions), then moves the result onto {@code target}.
-     *
-     * @throws QuireIoException when writing or moving fails
+     * Runs {@code writing} with writers of a fresh temporary path beside the target (created by the writer, so it gets
+     * the usual permissions), then moves the result onto the target.
      */
-    public static <T> T write(Path target, Writing<T> writing) {
+    @Override
+    public <T> T write(Writing<T> writing) {
         Path temp = target.toAbsolutePath().resolveSibling("." + target.getFileName() + "."
                 + ProcessHandle.current().pid() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
         boolean done = false;
         try {
-            T result = writing.writeTo(temp);
+            T result = writing.writeTo((schema, options, context) -> VortexWriter.create(temp, schema, options,
+                    context));
             try {
                 Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } catch (AtomicMoveNotSupportedException e) {
@@ -54,12 +58,12 @@ public final class OutputFile {
         }
     }
 
-    /** The size of a file just written. */
-    public static long size(Path file) {
+    @Override
+    public long size() {
         try {
-            return Files.size(file);
+            return Files.size(target);
         } catch (IOException e) {
-            throw new QuireIoException("reading the size of " + file + " failed: " + e.getMessage(), e);
+            throw new QuireIoException("reading the size of " + target + " failed: " + e.getMessage(), e);
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.quire.io.store;
 
 import dev.quire.config.Setting;
+import java.util.List;
 
 /**
  * The settings of readers over object stores ({@link StoreReadOptions#from}), read from the plugin context's settings
@@ -37,4 +38,8 @@ public final class StoreSettings {
     public static final Setting<Long> TIMEOUT_MILLIS = Setting.wholeNumber("quire.store.timeoutMillis",
             StoreReadOptions.DEFAULT_TIMEOUT.toMillis(), 1, 3_600_000,
             "the time limit of one try of one object-store request, in milliseconds");
+
+    /** Every setting above, for listings ({@code quire io}) and {@code --set}. */
+    public static final List<Setting<?>> ALL = List.of(CONCURRENCY, MERGE_GAP, MAX_MERGED, ATTEMPTS,
+            RETRY_BASE_MILLIS, RETRY_MAX_MILLIS, TIMEOUT_MILLIS);
 }

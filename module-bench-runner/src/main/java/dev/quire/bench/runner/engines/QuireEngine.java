@@ -216,7 +216,10 @@ public class QuireEngine implements Engine {
         }
     }
 
-    /** The reads {@code counted} saw, with the fast-path counters and the O_DIRECT refusal of a posix reader. */
+    /**
+     * The reads {@code counted} saw, with the fast-path counters and the O_DIRECT refusal of a posix reader, and the
+     * GETs of a reader over an object store.
+     */
     static IoReport report(String reader, CountingReadAt counted, ReadAt raw) {
         IoStats s = counted.stats();
         IoReport.FastPath fastPath = null;
@@ -227,8 +230,12 @@ public class QuireEngine implements Engine {
                     f.suppressed(), f.bytesServed(), f.bytesMissed());
             note = posix.directRefusal().map(why -> "O_DIRECT not used: " + why).orElse("");
         }
+        IoReport.Store store = raw.storeStats().map(g -> new IoReport.Store(g.requests(), g.requestedBytes(),
+                g.gets(), g.fetchedBytes(), g.retries(), g.failures(), g.firstByte().percentileMicros(0.5),
+                g.lastByte().percentileMicros(0.5), g.lastByte().percentileMicros(0.99),
+                Math.ceilDiv(g.slowestGetNanos(), 1000))).orElse(null);
         return new IoReport(reader, s.requests(), s.requestedBytes(), s.reads(), s.bytesRead(), s.mergedReads(),
                 s.readsSaved(), s.errors(), s.latency().percentileMicros(0.5), s.latency().percentileMicros(0.99),
-                Math.ceilDiv(s.latency().maxNanos(), 1000), fastPath, note);
+                Math.ceilDiv(s.latency().maxNanos(), 1000), fastPath, store, note);
     }
 }

@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * What one run read, for engines that read through Quire's I/O providers: the reads counted around the provider's
  * reader ({@link dev.quire.io.spi.CountingReadAt}) and, for the {@code posix} provider's reader, what its page-cache
- * fast path did.
+ * fast path did, and for a reader over an object store, what its GETs did.
  *
  * @param reader the I/O variant that read ({@code mmap}, {@code posix:direct}, ...)
  * @param requests ranges the scan asked for (the footer's included)
@@ -19,11 +19,13 @@ import java.util.Objects;
  * @param p99Micros the 99th percentile the same way
  * @param maxMicros the longest read, exactly
  * @param fastPath the {@code posix} reader's fast-path counters for the run, or null for other readers
+ * @param store the object-store reader's GETs for the run ({@code dev.quire.io.spi.StoreStats}), or null for readers
+ *     of local files
  * @param note what the reader did differently from what was asked (O_DIRECT refused by the file system), or empty
  */
 public record IoReport(String reader, long requests, long requestedBytes, long reads, long bytesRead,
         long mergedReads, long readsSaved, long errors, long p50Micros, long p99Micros, long maxMicros,
-        FastPath fastPath, String note) {
+        FastPath fastPath, Store store, String note) {
     public IoReport {
         Objects.requireNonNull(reader, "reader is null");
         note = note == null ? "" : note;
@@ -45,4 +47,23 @@ public record IoReport(String reader, long requests, long requestedBytes, long r
      */
     public record FastPath(long attempted, long hit, long partial, long miss, long skipped, long suppressed,
             long bytesServed, long bytesMissed) {}
+
+    /**
+     * What a reader over an object store did in the run ({@code dev.quire.io.spi.StoreStats}): the ranges that reached
+     * it, after the counting reader's merging, and the GETs it sent for them.
+     *
+     * @param requests ranges asked of the store reader
+     * @param requestedBytes their bytes
+     * @param gets GETs sent, retries included
+     * @param fetchedBytes bytes of the GETs that succeeded, merge gaps included
+     * @param retries GETs sent again after a retryable failure
+     * @param failures reads that failed for good
+     * @param firstByteP50Micros the median time from sending a GET to its first byte (power-of-two bucket bound)
+     * @param lastByteP50Micros the median time from sending a GET to its last byte, the same way
+     * @param lastByteP99Micros the 99th percentile of the time to the last byte, the same way
+     * @param slowestGetMicros the slowest successful GET, first request byte to last response byte, exactly
+     */
+    public record Store(long requests, long requestedBytes, long gets, long fetchedBytes, long retries,
+            long failures, long firstByteP50Micros, long lastByteP50Micros, long lastByteP99Micros,
+            long slowestGetMicros) {}
 }

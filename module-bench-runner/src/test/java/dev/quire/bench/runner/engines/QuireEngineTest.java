@@ -31,6 +31,9 @@ import dev.quire.io.posix.direct.PosixReaders;
 import dev.quire.io.spi.CountingReadAt;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProviders;
+import dev.quire.io.store.LocalDirectoryStore;
+import dev.quire.io.store.StoreReadAt;
+import dev.quire.io.store.StoreReadOptions;
 import dev.quire.layout.QuireContext;
 import dev.quire.layout.dtype.DType;
 import dev.quire.layout.dtype.Field;
@@ -297,6 +300,42 @@ class QuireEngineTest {
     }
 
     @Test
+    void aReadThroughAStoreReportsTheStoreReadersGets() throws IOException {
+        List<StoreReadAt> opened = new ArrayList<>();
+        try (LocalDirectoryStore store = LocalDirectoryStore.open(file.getParent())) {
+            QuireEngine engine = new QuireEngine(io -> uri -> {
+                StoreReadAt in = StoreReadAt.open(store, file.getFileName().toString(), StoreReadOptions.defaults());
+                opened.add(in);
+                return in;
+            });
+            long[] sum = {0};
+            IoReport report;
+            try (Table table = engine.open(file, EngineOptions.defaults())) {
+                table.scan(ScanRequest.of(List.of("l_orderkey")), b -> {
+                    LongColumn keys = b.longs("l_orderkey");
+                    for (int i = 0; i < b.length(); i++) {
+                        sum[0] += keys.get(i);
+                    }
+                });
+                report = table.io().orElseThrow();
+            }
+            assertEquals(rows.stream().mapToLong(LineItemRow::orderKey).sum(), sum[0]);
+            assertNull(report.fastPath());
+            IoReport.Store g = report.store();
+            assertNotNull(g, "a store reader's GETs are reported: " + report);
+            // The counting reader's issued reads are the store reader's requests: two counters, one figure.
+            assertEquals(report.reads(), g.requests(), report.toString());
+            assertEquals(report.bytesRead(), g.requestedBytes(), report.toString());
+            assertTrue(g.gets() >= 2 && g.gets() <= g.requests(), "the footer and the column, merged: " + g);
+            assertTrue(g.fetchedBytes() >= g.requestedBytes(), g.toString());
+            assertEquals(0, g.retries() + g.failures(), g.toString());
+            assertTrue(g.slowestGetMicros() > 0 && g.lastByteP99Micros() >= g.lastByteP50Micros(), g.toString());
+            assertEquals(1, opened.size());
+            assertEquals(opened.getFirst().storeStats().orElseThrow().gets(), g.gets());
+        }
+    }
+
+    @Test
     void everyIoVariantReadsTheSameRowsAndReportsItsReads() throws IOException {
         long expected = rows.stream().mapToLong(LineItemRow::orderKey).sum();
         for (String io : List.of("mmap", "posix", "posix:nowait=off", "posix:window=0-1g", "posix:direct")) {
@@ -317,6 +356,7 @@ class QuireEngineTest {
             assertTrue(report.bytesRead() > 0 && report.p50Micros() > 0 && report.p99Micros() >= report.p50Micros(),
                     io + ": " + report);
             assertEquals(0, report.errors());
+            assertNull(report.store(), io + " reads a local file, not an object store");
             IoReport.FastPath f = report.fastPath();
             if (io.equals("mmap")) {
                 assertNull(f, "mmap has no fast path");

@@ -70,11 +70,14 @@ class ProtocolTest {
                 Optional.of(new ReadStats.Summary(4, 8000, 0.5)), Optional.empty());
         RunReport posix = new RunReport(1, true, 2, 3, -1, 4, "r", Optional.empty(), Optional.of(new IoReport(
                 "posix:window=64k-4m", 10, 9_000_000, 8, 9_100_000, 1, 1, 0, 512, 4096, 5000,
-                new IoReport.FastPath(6, 3, 2, 1, 2, 1, 6_000_000, 1_000_000), "")));
+                new IoReport.FastPath(6, 3, 2, 1, 2, 1, 6_000_000, 1_000_000), null, "")));
         RunReport mmap = new RunReport(2, true, 2, 3, 0, 4, "r", Optional.empty(), Optional.of(new IoReport("mmap", 10,
-                900, 10, 900, 0, 0, 0, 1, 2, 3, null, "a \"note\"")));
+                900, 10, 900, 0, 0, 0, 1, 2, 3, null, null, "a \"note\"")));
+        RunReport store = new RunReport(4, true, 2, 3, 0, 4, "r", Optional.empty(), Optional.of(new IoReport("http",
+                10, 900, 4, 1200, 2, 6, 0, 1, 2, 3, null, new IoReport.Store(4, 1200, 5, 1200, 1, 0, 128, 256, 512,
+                700), "")));
         List<Event> events = List.of(new Event.Started(1 << 30), new Event.RunDone(r), new Event.RunDone(posix),
-                new Event.RunDone(mmap), new Event.Failed("boom"), new Event.Finished());
+                new Event.RunDone(mmap), new Event.RunDone(store), new Event.Failed("boom"), new Event.Finished());
         for (Event e : events) {
             String line = Wire.encode(e);
             assertTrue(!line.contains("\n"), line);

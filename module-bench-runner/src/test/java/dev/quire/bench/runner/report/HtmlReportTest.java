@@ -109,7 +109,7 @@ class HtmlReportTest {
             long n = i == 2 ? reads : reads / 10;
             double wall = new double[] {50, 10, 20, 30}[i];
             runs.add(new Run(i, i > 0, wall, wall, -1, 100, new IoReport(io, n, n << 20, n, n << 20, 0, 0, 0, 256,
-                    1024, 1500, fastPath, note)));
+                    1024, 1500, fastPath, null, note)));
         }
         return new Measurement("q6", "quire", io, Status.OK, "", "sum=42", runs.subList(0, 1),
                 runs.subList(1, runs.size()), 20, 10, 30, null);
