@@ -16,6 +16,7 @@
 module dev.quire.bench.runner {
     requires transitive dev.quire.layout;
     requires dev.quire.io.posix;
+    requires dev.quire.io.uring;
     requires com.fasterxml.jackson.databind;
     requires tpch;
     // The command's options (also `quire bench` in the CLI, which mounts BenchCommand as a subcommand).

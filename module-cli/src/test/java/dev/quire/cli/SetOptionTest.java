@@ -177,7 +177,7 @@ class SetOptionTest {
         assertUsage("--io posix:window=0-2g: the fast path's longest read may be at most 1073741824 bytes",
                 "--io", "posix:window=0-2g");
         assertUsage("--io `posix:fast`: unknown setting `fast`", "--io", "posix:fast");
-        assertUsage("--io mmap: settings (nowait, window, direct) are for the posix provider only", "--io",
+        assertUsage("--io mmap: direct is a setting of the posix and uring providers only", "--io",
                 "mmap:direct");
     }
 

@@ -3,6 +3,7 @@ package dev.quire.bench.runner.spi;
 import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.PosixSettings;
+import dev.quire.io.uring.UringSettings;
 import dev.quire.io.spi.IoProviders;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +13,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * One way of reading the files, as {@code --io} names it: an I/O provider and, for {@code posix}, settings of its
+ * One way of reading the files, as {@code --io} names it: an I/O provider and, for {@code posix} and {@code uring},
+ * settings of its
  * reader, written {@code NAME[:SETTING]...}:
  *
  * <ul>
@@ -21,13 +23,15 @@ import java.util.OptionalLong;
  *   <li>{@code posix:nowait=off} (or {@code on}): the inline page-cache fast path off (on);
  *   <li>{@code posix:window=64k-4m}: the fast path for reads of 64 KiB to 4 MiB (bytes, or {@code k}, {@code m},
  *       {@code g}: binary units);
- *   <li>{@code posix:direct}: {@code O_DIRECT} reads.
+ *   <li>{@code posix:direct}, {@code uring:direct}: {@code O_DIRECT} reads;
+ *   <li>{@code uring:coalescing=fifo} (or {@code offset}): how the {@code uring} reader merges neighbouring reads.
  * </ul>
  *
  * <p>Settings combine ({@code posix:nowait=on:window=4k-1m}). A variant stands for settings of a
  * {@link dev.quire.layout.QuireContext} ({@link #applyTo}): the provider is {@link IoProviders#PROVIDER}, and
  * {@code nowait}, {@code window} and {@code direct} are {@link PosixSettings#FAST_PATH},
- * {@link PosixSettings#MIN_READ_LENGTH} with {@link PosixSettings#MAX_READ_LENGTH}, and {@link PosixSettings#DIRECT}.
+ * {@link PosixSettings#MIN_READ_LENGTH} with {@link PosixSettings#MAX_READ_LENGTH}, and {@link PosixSettings#DIRECT}
+ * ({@link UringSettings#DIRECT} for {@code uring}); {@code coalescing} is {@link UringSettings#COALESCING}.
  * The text travels to the runner's child JVMs as it is
  * ({@link EngineOptions#io()}), and each engine that {@linkplain Engine#readsThroughIoProviders() reads through
  * Quire's providers} parses it again; {@link #spec()} is the canonical text, used as the variant's label in results.
@@ -36,12 +40,16 @@ import java.util.OptionalLong;
  * @param fastPath whether the {@code posix} fast path is on, or empty for the provider's configuration
  * @param minReadLength the shortest read the fast path tries, or empty for the provider's configuration
  * @param maxReadLength the longest read the fast path tries, or empty for the provider's configuration
- * @param direct whether {@code posix} reads use {@code O_DIRECT}
+ * @param direct whether {@code posix} or {@code uring} reads use {@code O_DIRECT}
+ * @param coalescing how the {@code uring} reader merges reads ({@code offset} or {@code fifo}), or empty for its
+ *     configuration
  */
 public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLong minReadLength,
-        OptionalLong maxReadLength, boolean direct) {
-    /** The provider whose reader takes settings. */
+        OptionalLong maxReadLength, boolean direct, Optional<String> coalescing) {
+    /** A provider whose reader takes settings: the fast-path window, {@code nowait} and {@code direct}. */
     public static final String POSIX = "posix";
+    /** A provider whose reader takes settings: {@code direct} and {@code coalescing}. */
+    public static final String URING = "uring";
     private static final long MAX_LENGTH = 1L << 40;
 
     public IoVariant {
@@ -49,6 +57,7 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
         Objects.requireNonNull(fastPath, "fastPath is null");
         Objects.requireNonNull(minReadLength, "minReadLength is null");
         Objects.requireNonNull(maxReadLength, "maxReadLength is null");
+        Objects.requireNonNull(coalescing, "coalescing is null");
         if (provider.isBlank() || !provider.equals(provider.strip()) || provider.contains(":")
                 || provider.contains(",")) {
             throw new InvalidArgumentException("--io: not an I/O provider name: `" + provider + "`");
@@ -60,15 +69,30 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
             throw new InvalidArgumentException("--io " + provider + ": the fast-path window " + minReadLength
                     .getAsLong() + ".." + maxReadLength.getAsLong() + " is empty");
         }
-        if (hasSettings(fastPath, minReadLength, direct) && !provider.equals(POSIX)) {
-            throw new InvalidArgumentException("--io " + provider + ": settings (nowait, window, direct) are for the "
+        if ((fastPath.isPresent() || minReadLength.isPresent()) && !provider.equals(POSIX)) {
+            throw new InvalidArgumentException("--io " + provider + ": nowait and window are settings of the "
                     + POSIX + " provider only");
+        }
+        if (direct && !provider.equals(POSIX) && !provider.equals(URING)) {
+            throw new InvalidArgumentException("--io " + provider + ": direct is a setting of the " + POSIX + " and "
+                    + URING + " providers only");
+        }
+        if (coalescing.isPresent()) {
+            if (!provider.equals(URING)) {
+                throw new InvalidArgumentException("--io " + provider + ": coalescing is a setting of the " + URING
+                        + " provider only");
+            }
+            if (!coalescing.get().equals("offset") && !coalescing.get().equals("fifo")) {
+                throw new InvalidArgumentException("--io " + provider + ": coalescing takes offset or fifo, got `"
+                        + coalescing.get() + "`");
+            }
         }
     }
 
     /** The provider as configured, without settings. */
     public static IoVariant of(String provider) {
-        return new IoVariant(provider, Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), false);
+        return new IoVariant(provider, Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), false,
+                Optional.empty());
     }
 
     /**
@@ -88,6 +112,7 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
         OptionalLong min = OptionalLong.empty();
         OptionalLong max = OptionalLong.empty();
         boolean direct = false;
+        Optional<String> coalescing = Optional.empty();
         for (int i = 1; i < parts.length; i++) {
             String setting = parts[i].strip().toLowerCase(Locale.ROOT);
             int eq = setting.indexOf('=');
@@ -113,11 +138,12 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
                     }
                     direct = true;
                 }
+                case "coalescing" -> coalescing = Optional.of(value);
                 default -> throw bad(text, "unknown setting `" + parts[i].strip() + "` (settings: nowait=on|off, "
-                        + "window=MIN-MAX, direct)");
+                        + "window=MIN-MAX, direct, coalescing=offset|fifo)");
             }
         }
-        return new IoVariant(provider, fastPath, min, max, direct);
+        return new IoVariant(provider, fastPath, min, max, direct, coalescing);
     }
 
     /**
@@ -155,16 +181,18 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
             out = out.with(PosixSettings.MIN_READ_LENGTH, minReadLength.getAsLong())
                     .with(PosixSettings.MAX_READ_LENGTH, maxReadLength.getAsLong());
         }
-        return direct ? out.with(PosixSettings.DIRECT, true) : out;
+        if (direct) {
+            out = provider.equals(URING) ? out.with(UringSettings.DIRECT, true) : out.with(PosixSettings.DIRECT, true);
+        }
+        if (coalescing.isPresent()) {
+            out = out.with(UringSettings.COALESCING, coalescing.get());
+        }
+        return out;
     }
 
     /** Whether this variant sets anything of the provider's reader. */
     public boolean hasSettings() {
-        return hasSettings(fastPath, minReadLength, direct);
-    }
-
-    private static boolean hasSettings(Optional<Boolean> fastPath, OptionalLong min, boolean direct) {
-        return fastPath.isPresent() || min.isPresent() || direct;
+        return fastPath.isPresent() || minReadLength.isPresent() || direct || coalescing.isPresent();
     }
 
     /** The canonical text, e.g. {@code posix:nowait=on:window=64k-4m:direct}; {@link #parse} reads it back. */
@@ -178,6 +206,7 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
         if (direct) {
             b.append(":direct");
         }
+        coalescing.ifPresent(c -> b.append(":coalescing=").append(c));
         return b.toString();
     }
 

@@ -9,6 +9,7 @@ import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.posix.PosixSettings;
 import dev.quire.io.spi.IoProviders;
+import dev.quire.io.uring.UringSettings;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,13 +58,38 @@ class IoVariantTest {
     }
 
     @Test
+    void uringVariantsSetTheUringProvidersDirectAndCoalescing() {
+        IoVariant fifo = IoVariant.parse("uring:coalescing=FIFO:direct");
+        assertTrue(fifo.direct());
+        assertEquals(Optional.of("fifo"), fifo.coalescing());
+        assertEquals("uring:direct:coalescing=fifo", fifo.spec());
+        assertEquals(fifo, IoVariant.parse(fifo.spec()), "the spec reads back");
+        assertTrue(fifo.hasSettings());
+        assertFalse(IoVariant.parse("uring").hasSettings());
+
+        Settings applied = fifo.applyTo(Settings.of(Map.of(), Map.of()));
+        assertEquals("uring", applied.get(IoProviders.PROVIDER));
+        assertEquals(true, applied.get(UringSettings.DIRECT));
+        assertEquals("fifo", applied.get(UringSettings.COALESCING));
+        assertEquals(false, applied.get(PosixSettings.DIRECT), "posix's O_DIRECT is posix's alone");
+        Settings offset = IoVariant.parse("uring:coalescing=offset").applyTo(Settings.of(Map.of(), Map.of()));
+        assertEquals("offset", offset.get(UringSettings.COALESCING));
+        assertEquals(false, offset.get(UringSettings.DIRECT));
+        assertEquals(List.of(IoVariant.of("uring"), IoVariant.parse("uring:direct"), fifo),
+                IoVariant.parseList("uring,uring:direct,uring:direct:coalescing=fifo"));
+    }
+
+    @Test
     void badVariantsFailNamingWhatIsWrong() {
         assertMessage("posix:nowait=maybe", "nowait takes on or off");
         assertMessage("posix:window=64k", "window takes MIN-MAX");
         assertMessage("posix:window=4m-64k", "is empty");
         assertMessage("posix:window=64x-1m", "`64x` is not a length");
         assertMessage("posix:fast", "unknown setting `fast`");
-        assertMessage("mmap:direct", "for the posix provider only");
+        assertMessage("mmap:direct", "direct is a setting of the posix and uring providers only");
+        assertMessage("uring:nowait=on", "nowait and window are settings of the posix provider only");
+        assertMessage("posix:coalescing=fifo", "coalescing is a setting of the uring provider only");
+        assertMessage("uring:coalescing=sorted", "coalescing takes offset or fifo, got `sorted`");
         assertMessage(":direct", "names no I/O provider");
         assertMessage("posix:direct=off", "direct takes no value");
         InvalidArgumentException twice = assertThrows(InvalidArgumentException.class,
