@@ -382,17 +382,24 @@ final class Reactor {
         freeSlots.add(op.slot);
         inKernel--;
         op.slot = -1;
+        Runnable later = end(op, error);
+        if (later != null) {
+            deliveries.add(later);
+        }
+    }
+
+    /**
+     * Ends {@code op} once its last part is done: releases its file and returns what delivers its result to its sink
+     * (null when it was cancelled, when its sink has nothing to run, or while parts of it are still in the kernel).
+     */
+    private static Runnable end(ReadOp op, Throwable error) {
         boolean wanted = !op.cancelled();
         if (!op.end()) {
-            return;
+            return null;
         }
+        // The kernel holds its own reference to the open file; the descriptor can go.
         op.file.release();
-        if (wanted) {
-            Runnable later = op.sink.finished(op, error);
-            if (later != null) {
-                deliveries.add(later);
-            }
-        }
+        return wanted ? op.sink.finished(op, error) : null;
     }
 
     /** The ring failed: fail every read, keep the buffers the kernel may still hold, and close the ring. */
@@ -412,17 +419,9 @@ final class Reactor {
             slots[i] = null;
             // The kernel may still write into this buffer: never let it be freed.
             ABANDONED.add(op);
-            boolean wanted = !op.cancelled();
-            if (!op.end()) {
-                continue;
-            }
-            // The kernel holds its own reference to the open file; the descriptor can go.
-            op.file.release();
-            if (wanted) {
-                Runnable r = op.sink.finished(op, error);
-                if (r != null) {
-                    later.add(r);
-                }
+            Runnable r = end(op, error);
+            if (r != null) {
+                later.add(r);
             }
         }
         again.clear();
@@ -441,16 +440,9 @@ final class Reactor {
         Object next;
         while ((next = incoming.poll()) != null) {
             if (next instanceof ReadOp op) {
-                boolean wanted = !op.cancelled();
-                if (!op.end()) {
-                    continue;
-                }
-                op.file.release();
-                if (wanted) {
-                    Runnable r = op.sink.finished(op, error);
-                    if (r != null) {
-                        DELIVERY.execute(r);
-                    }
+                Runnable r = end(op, error);
+                if (r != null) {
+                    DELIVERY.execute(r);
                 }
             }
         }
