@@ -41,16 +41,21 @@ class UringFixturesCompatTest {
             files = listed.filter(p -> p.toString().endsWith(".vortex")).sorted().toList();
         }
         assertTrue(files.size() >= 10, "the fixtures: " + files);
-        return files.stream().flatMap(f -> Stream.of(Arguments.of(f.getFileName().toString(), false),
-                Arguments.of(f.getFileName().toString(), true)));
+        return files.stream().flatMap(f -> Stream.of("ring", "resident", "direct")
+                .map(mode -> Arguments.of(f.getFileName().toString(), mode)));
     }
 
-    @ParameterizedTest(name = "{0}, direct={1}")
+    /**
+     * {@code mode}: {@code ring} (every read through the ring), {@code resident} (the default: cached ranges from a
+     * mapping), {@code direct} ({@code O_DIRECT}).
+     */
+    @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("fixtures")
-    void readsValueForValueThroughUring(String name, boolean direct) {
+    void readsValueForValueThroughUring(String name, String mode) {
         Path path = Fixtures.file(name);
         Settings settings = Settings.defaults().with(IoProviders.PROVIDER, "uring")
-                .with(UringSettings.DIRECT, direct);
+                .with(UringSettings.DIRECT, mode.equals("direct"))
+                .with(UringSettings.RESIDENT, mode.equals("resident"));
         QuireContext context = QuireContext.builder().settings(settings).build();
         AtomicInteger opened = new AtomicInteger();
         ReadAtFactory readers = uri -> {
@@ -73,6 +78,6 @@ class UringFixturesCompatTest {
         }
         assertEquals(1, opened.get());
         assertEquals(expected.schema(), ArrowBridge.schema(schema), name + ": schema");
-        Compare.assertSameRows(schema, expected.rows(), rows, name + " through uring, direct=" + direct);
+        Compare.assertSameRows(schema, expected.rows(), rows, name + " through uring, " + mode);
     }
 }

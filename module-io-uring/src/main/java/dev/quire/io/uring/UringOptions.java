@@ -14,8 +14,11 @@ import java.util.Objects;
  * @param direct whether reads bypass the page cache ({@code O_DIRECT}: ranges widened to whole 4 KiB blocks read into
  *     aligned buffers); a file system that refuses it gets buffered reads
  * @param coalescing how {@link dev.quire.io.spi.ReadAt#readRanges} merges neighbouring reads
+ * @param resident whether ranges the page cache holds whole are served from a read-only mapping of the file, without
+ *     a submission (checked with {@code cachestat(2)} before each read; buffered reads only, and only where the kernel
+ *     has the call); the rest go to the ring
  */
-public record UringOptions(int queueDepth, int rings, boolean direct, Coalescing coalescing) {
+public record UringOptions(int queueDepth, int rings, boolean direct, Coalescing coalescing, boolean resident) {
     public static final int DEFAULT_QUEUE_DEPTH = 64;
     public static final int MAX_QUEUE_DEPTH = 4096;
     public static final int MAX_RINGS = 2;
@@ -32,35 +35,40 @@ public record UringOptions(int queueDepth, int rings, boolean direct, Coalescing
         }
     }
 
-    /** Depth 64, one ring, buffered reads, neighbours merged in offset order. */
+    /** Depth 64, one ring, buffered reads, neighbours merged in offset order, resident ranges from a mapping. */
     public static UringOptions defaults() {
-        return new UringOptions(DEFAULT_QUEUE_DEPTH, 1, false, Coalescing.defaults());
+        return new UringOptions(DEFAULT_QUEUE_DEPTH, 1, false, Coalescing.defaults(), true);
     }
 
     /**
      * The options {@code settings} give: {@link UringSettings#QUEUE_DEPTH}, {@link UringSettings#RINGS},
-     * {@link UringSettings#DIRECT} and {@link UringSettings#COALESCING}.
+     * {@link UringSettings#DIRECT}, {@link UringSettings#COALESCING} and {@link UringSettings#RESIDENT}.
      *
      * @throws InvalidArgumentException naming the setting when a value does not parse
      */
     public static UringOptions from(Settings settings) {
         return new UringOptions(settings.get(UringSettings.QUEUE_DEPTH), settings.get(UringSettings.RINGS),
-                settings.get(UringSettings.DIRECT), Coalescing.named(settings.get(UringSettings.COALESCING)));
+                settings.get(UringSettings.DIRECT), Coalescing.named(settings.get(UringSettings.COALESCING)),
+                settings.get(UringSettings.RESIDENT));
     }
 
     public UringOptions withQueueDepth(int depth) {
-        return new UringOptions(depth, rings, direct, coalescing);
+        return new UringOptions(depth, rings, direct, coalescing, resident);
     }
 
     public UringOptions withRings(int count) {
-        return new UringOptions(queueDepth, count, direct, coalescing);
+        return new UringOptions(queueDepth, count, direct, coalescing, resident);
     }
 
     public UringOptions withDirect(boolean on) {
-        return new UringOptions(queueDepth, rings, on, coalescing);
+        return new UringOptions(queueDepth, rings, on, coalescing, resident);
     }
 
     public UringOptions withCoalescing(Coalescing policy) {
-        return new UringOptions(queueDepth, rings, direct, policy);
+        return new UringOptions(queueDepth, rings, direct, policy, resident);
+    }
+
+    public UringOptions withResident(boolean on) {
+        return new UringOptions(queueDepth, rings, direct, coalescing, on);
     }
 }

@@ -33,8 +33,13 @@ public final class UringSettings {
             UringSettings::coalescingName, "offset or fifo",
             "how uring readers merge neighbouring reads: offset (sorted, 8 KiB gap) or fifo (arrival order, no gap)");
 
+    /** Whether ranges already in the page cache are served from a mapping of the file instead of the ring. */
+    public static final Setting<Boolean> RESIDENT = Setting.flag("quire.io.uring.resident", true,
+            "whether uring readers serve ranges the page cache holds from a mapping of the file (checked with"
+                    + " cachestat) instead of the ring");
+
     /** Every setting of the {@code uring} provider, for tools that list them. */
-    public static final List<Setting<?>> ALL = List.of(QUEUE_DEPTH, RINGS, DIRECT, COALESCING);
+    public static final List<Setting<?>> ALL = List.of(QUEUE_DEPTH, RINGS, DIRECT, COALESCING, RESIDENT);
 
     private static String coalescingName(String text) {
         try {

@@ -24,14 +24,17 @@ import java.util.OptionalLong;
  *   <li>{@code posix:window=64k-4m}: the fast path for reads of 64 KiB to 4 MiB (bytes, or {@code k}, {@code m},
  *       {@code g}: binary units);
  *   <li>{@code posix:direct}, {@code uring:direct}: {@code O_DIRECT} reads;
- *   <li>{@code uring:coalescing=fifo} (or {@code offset}): how the {@code uring} reader merges neighbouring reads.
+ *   <li>{@code uring:coalescing=fifo} (or {@code offset}): how the {@code uring} reader merges neighbouring reads;
+ *   <li>{@code uring:resident=off} (or {@code on}): every {@code uring} read through the ring, none served from a
+ *       mapping of the file when the page cache holds it.
  * </ul>
  *
  * <p>Settings combine ({@code posix:nowait=on:window=4k-1m}). A variant stands for settings of a
  * {@link dev.quire.layout.QuireContext} ({@link #applyTo}): the provider is {@link IoProviders#PROVIDER}, and
  * {@code nowait}, {@code window} and {@code direct} are {@link PosixSettings#FAST_PATH},
  * {@link PosixSettings#MIN_READ_LENGTH} with {@link PosixSettings#MAX_READ_LENGTH}, and {@link PosixSettings#DIRECT}
- * ({@link UringSettings#DIRECT} for {@code uring}); {@code coalescing} is {@link UringSettings#COALESCING}.
+ * ({@link UringSettings#DIRECT} for {@code uring}); {@code coalescing} is {@link UringSettings#COALESCING} and
+ * {@code resident} {@link UringSettings#RESIDENT}.
  * The text travels to the runner's child JVMs as it is
  * ({@link EngineOptions#io()}), and each engine that {@linkplain Engine#readsThroughIoProviders() reads through
  * Quire's providers} parses it again; {@link #spec()} is the canonical text, used as the variant's label in results.
@@ -43,12 +46,13 @@ import java.util.OptionalLong;
  * @param direct whether {@code posix} or {@code uring} reads use {@code O_DIRECT}
  * @param coalescing how the {@code uring} reader merges reads ({@code offset} or {@code fifo}), or empty for its
  *     configuration
+ * @param resident whether the {@code uring} reader serves cached ranges from a mapping, or empty for its configuration
  */
 public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLong minReadLength,
-        OptionalLong maxReadLength, boolean direct, Optional<String> coalescing) {
+        OptionalLong maxReadLength, boolean direct, Optional<String> coalescing, Optional<Boolean> resident) {
     /** A provider whose reader takes settings: the fast-path window, {@code nowait} and {@code direct}. */
     public static final String POSIX = "posix";
-    /** A provider whose reader takes settings: {@code direct} and {@code coalescing}. */
+    /** A provider whose reader takes settings: {@code direct}, {@code coalescing} and {@code resident}. */
     public static final String URING = "uring";
     private static final long MAX_LENGTH = 1L << 40;
 
@@ -58,6 +62,11 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
         Objects.requireNonNull(minReadLength, "minReadLength is null");
         Objects.requireNonNull(maxReadLength, "maxReadLength is null");
         Objects.requireNonNull(coalescing, "coalescing is null");
+        Objects.requireNonNull(resident, "resident is null");
+        if (resident.isPresent() && !provider.equals(URING)) {
+            throw new InvalidArgumentException("--io " + provider + ": resident is a setting of the " + URING
+                    + " provider only");
+        }
         if (provider.isBlank() || !provider.equals(provider.strip()) || provider.contains(":")
                 || provider.contains(",")) {
             throw new InvalidArgumentException("--io: not an I/O provider name: `" + provider + "`");
@@ -92,7 +101,7 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
     /** The provider as configured, without settings. */
     public static IoVariant of(String provider) {
         return new IoVariant(provider, Optional.empty(), OptionalLong.empty(), OptionalLong.empty(), false,
-                Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 
     /**
@@ -113,6 +122,7 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
         OptionalLong max = OptionalLong.empty();
         boolean direct = false;
         Optional<String> coalescing = Optional.empty();
+        Optional<Boolean> resident = Optional.empty();
         for (int i = 1; i < parts.length; i++) {
             String setting = parts[i].strip().toLowerCase(Locale.ROOT);
             int eq = setting.indexOf('=');
@@ -139,11 +149,16 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
                     direct = true;
                 }
                 case "coalescing" -> coalescing = Optional.of(value);
+                case "resident" -> resident = Optional.of(switch (value) {
+                    case "on", "true" -> true;
+                    case "off", "false" -> false;
+                    default -> throw bad(text, "resident takes on or off, got `" + value + "`");
+                });
                 default -> throw bad(text, "unknown setting `" + parts[i].strip() + "` (settings: nowait=on|off, "
-                        + "window=MIN-MAX, direct, coalescing=offset|fifo)");
+                        + "window=MIN-MAX, direct, coalescing=offset|fifo, resident=on|off)");
             }
         }
-        return new IoVariant(provider, fastPath, min, max, direct, coalescing);
+        return new IoVariant(provider, fastPath, min, max, direct, coalescing, resident);
     }
 
     /**
@@ -187,12 +202,16 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
         if (coalescing.isPresent()) {
             out = out.with(UringSettings.COALESCING, coalescing.get());
         }
+        if (resident.isPresent()) {
+            out = out.with(UringSettings.RESIDENT, resident.get());
+        }
         return out;
     }
 
     /** Whether this variant sets anything of the provider's reader. */
     public boolean hasSettings() {
-        return fastPath.isPresent() || minReadLength.isPresent() || direct || coalescing.isPresent();
+        return fastPath.isPresent() || minReadLength.isPresent() || direct || coalescing.isPresent()
+                || resident.isPresent();
     }
 
     /** The canonical text, e.g. {@code posix:nowait=on:window=64k-4m:direct}; {@link #parse} reads it back. */
@@ -207,6 +226,7 @@ public record IoVariant(String provider, Optional<Boolean> fastPath, OptionalLon
             b.append(":direct");
         }
         coalescing.ifPresent(c -> b.append(":coalescing=").append(c));
+        resident.ifPresent(on -> b.append(":resident=").append(on ? "on" : "off"));
         return b.toString();
     }
 

@@ -77,6 +77,13 @@ class IoVariantTest {
         assertEquals(false, offset.get(UringSettings.DIRECT));
         assertEquals(List.of(IoVariant.of("uring"), IoVariant.parse("uring:direct"), fifo),
                 IoVariant.parseList("uring,uring:direct,uring:direct:coalescing=fifo"));
+        IoVariant ring = IoVariant.parse("uring:resident=OFF");
+        assertEquals(Optional.of(false), ring.resident());
+        assertEquals("uring:resident=off", ring.spec());
+        assertEquals(ring, IoVariant.parse(ring.spec()));
+        assertEquals(false, ring.applyTo(Settings.of(Map.of(), Map.of())).get(UringSettings.RESIDENT));
+        assertEquals(true, IoVariant.parse("uring").applyTo(Settings.of(Map.of(), Map.of()))
+                .get(UringSettings.RESIDENT), "resident reads are the default");
     }
 
     @Test
@@ -90,6 +97,8 @@ class IoVariantTest {
         assertMessage("uring:nowait=on", "nowait and window are settings of the posix provider only");
         assertMessage("posix:coalescing=fifo", "coalescing is a setting of the uring provider only");
         assertMessage("uring:coalescing=sorted", "coalescing takes offset or fifo, got `sorted`");
+        assertMessage("mmap:resident=on", "resident is a setting of the uring provider only");
+        assertMessage("uring:resident=maybe", "resident takes on or off, got `maybe`");
         assertMessage(":direct", "names no I/O provider");
         assertMessage("posix:direct=off", "direct takes no value");
         InvalidArgumentException twice = assertThrows(InvalidArgumentException.class,

@@ -19,12 +19,19 @@ final class SharedRings {
 
     private final UringSyscalls sys;
     private final Map<Key, Reactor[]> sets = new ConcurrentHashMap<>();
+    /** Set once {@code cachestat} answered that it cannot be used here: resident reads are then off. */
+    volatile boolean noResidencyCheck;
 
     /** What the provider's readers share. */
     static final SharedRings PROCESS = new SharedRings(UringSyscalls.kernel());
 
     SharedRings(UringSyscalls sys) {
         this.sys = sys;
+    }
+
+    /** The system calls the rings and residency checks make. */
+    UringSyscalls syscalls() {
+        return sys;
     }
 
     /** The rings for {@code options}, started now if need be. */

@@ -111,6 +111,12 @@ final class UringCompletionScope<T> implements CompletionScope<T>, ReadOp.Sink {
                 completed.add(new ReadCompletion.Done<>(pending.ticket, pending.tag, range, MemorySegment.NULL));
                 return;
             }
+            MemorySegment cached = reader.residentRead(range.offset(), range.length(), pending.alignment);
+            if (cached != null) {
+                unfinished.remove(pending.ticket);
+                completed.add(new ReadCompletion.Done<>(pending.ticket, pending.tag, range, cached));
+                return;
+            }
             pending.op = reader.newRead(range.offset(), range.length(), pending.alignment, this, pending);
             batch.add(pending.op);
         } catch (RuntimeException e) {

@@ -16,8 +16,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Positional reads of a local file through the process's shared io_uring: every read is one {@code IORING_OP_READ}
- * into a native buffer of its own (its remainder submitted again after a short read), completed by the ring's thread.
+ * Positional reads of a local file through the process's shared io_uring: a read is one {@code IORING_OP_READ} into a
+ * native buffer of its own (its remainder submitted again after a short read), completed by the ring's thread, unless
+ * the page cache holds the whole range and resident reads are on: then it is a slice of a mapping of the file
+ * ({@link ResidentReads}), with no submission.
  * {@link #openScope()} gives a native {@link CompletionScope} (completions straight from the ring, no future per
  * read); {@link #read} completes a future instead, and {@link #readFully} waits for the ring on the calling thread.
  *
@@ -31,12 +33,15 @@ public final class UringReadAt implements ReadAt {
     private final String name;
     private final UringOptions options;
     private final Reactor[] rings;
+    /** Reads served from a mapping when their pages are cached, or null when the options or the machine say no. */
+    private final ResidentReads resident;
 
-    private UringReadAt(NativeFile file, UringOptions options, Reactor[] rings) {
+    private UringReadAt(NativeFile file, UringOptions options, Reactor[] rings, ResidentReads resident) {
         this.file = file;
         this.name = file.path().toString();
         this.options = options;
         this.rings = rings;
+        this.resident = resident;
     }
 
     /**
@@ -52,7 +57,14 @@ public final class UringReadAt implements ReadAt {
     /** {@link #open(Path, UringOptions)} on the rings of {@code shared}, opening the file through {@code files}. */
     static UringReadAt open(Path path, UringOptions options, SharedRings shared, Syscalls files) {
         Reactor[] rings = shared.get(options);
-        return new UringReadAt(NativeFile.open(path, options.direct(), files), options, rings);
+        NativeFile file = NativeFile.open(path, options.direct(), files);
+        try {
+            ResidentReads resident = options.resident() ? ResidentReads.open(shared, file, path) : null;
+            return new UringReadAt(file, options, rings, resident);
+        } catch (RuntimeException | Error e) {
+            file.close();
+            throw e;
+        }
     }
 
     /** What the process's shared rings did. */
@@ -109,6 +121,10 @@ public final class UringReadAt implements ReadAt {
             if (length == 0) {
                 return CompletableFuture.completedFuture(MemorySegment.NULL);
             }
+            MemorySegment cached = residentRead(offset, length, alignment);
+            if (cached != null) {
+                return CompletableFuture.completedFuture(cached);
+            }
             CompletableFuture<MemorySegment> result = new CompletableFuture<>();
             ring().submit(newRead(offset, length, alignment, FUTURE, result));
             return result;
@@ -125,9 +141,34 @@ public final class UringReadAt implements ReadAt {
         if (length == 0) {
             return MemorySegment.NULL;
         }
+        MemorySegment cached = residentRead(offset, length, alignment);
+        if (cached != null) {
+            return cached;
+        }
         CompletableFuture<MemorySegment> result = new CompletableFuture<>();
         ring().submit(newRead(offset, length, alignment, WAITER, result));
         return ReadAt.await(result);
+    }
+
+    /**
+     * The range from the file's mapping when the page cache holds all of it, else null (resident reads off, or a
+     * page missing). The caller checked the range and that {@code length > 0}.
+     *
+     * @throws ClosedException when the reader is closed
+     */
+    MemorySegment residentRead(long offset, long length, long alignment) {
+        if (resident == null) {
+            return null;
+        }
+        if (file.isClosed()) {
+            throw new ClosedException("reader of " + name);
+        }
+        return resident.tryRead(offset, length, alignment);
+    }
+
+    /** Whether this reader serves cached ranges from a mapping of the file. */
+    public boolean residentReads() {
+        return resident != null;
     }
 
     /** Completes a future the caller holds: off the ring's thread, since its dependents may run any code. */

@@ -49,4 +49,9 @@ final class KernelUringSyscalls implements UringSyscalls {
     public int close(int fd) {
         return Libc.close(fd);
     }
+
+    @Override
+    public int cachestat(int fd, MemorySegment range, MemorySegment result) {
+        return (int) Libc.syscall(UringAbi.SYS_CACHESTAT, fd, range.address(), result.address(), 0, 0, 0);
+    }
 }

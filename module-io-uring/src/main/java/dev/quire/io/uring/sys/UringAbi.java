@@ -11,6 +11,8 @@ public final class UringAbi {
     public static final int SYS_SETUP = 425;
     public static final int SYS_ENTER = 426;
     public static final int SYS_REGISTER = 427;
+    /** {@code cachestat(2)}, beside the ring's calls: which pages of a file the page cache holds. */
+    public static final int SYS_CACHESTAT = 451;
 
     // io_uring_setup flags.
     public static final int SETUP_COOP_TASKRUN = 1 << 8;

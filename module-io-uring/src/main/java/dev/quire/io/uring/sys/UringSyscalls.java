@@ -51,4 +51,11 @@ public interface UringSyscalls {
 
     /** Closes a descriptor: 0 or the {@code errno}. */
     int close(int fd);
+
+    /**
+     * {@code cachestat(fd, range, result, 0)} (Linux 6.5): how many pages of the byte range {@code range} describes
+     * ({@code off}, {@code len}: two 64-bit words) are in the page cache, written into {@code result} (five 64-bit
+     * counters, the pages cached first). 0 or {@code -errno}: {@code -ENOSYS} on older kernels.
+     */
+    int cachestat(int fd, MemorySegment range, MemorySegment result);
 }

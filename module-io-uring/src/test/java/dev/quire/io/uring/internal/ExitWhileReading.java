@@ -13,7 +13,7 @@ public final class ExitWhileReading {
 
     public static void main(String[] args) {
         Path file = Path.of(args[0]);
-        UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withDirect(args[1].equals("direct")));
+        UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withResident(false).withDirect(args[1].equals("direct")));
         CompletionScope<Integer> scope = in.openScope();
         long size = in.size();
         for (int i = 0; i < 5000; i++) {

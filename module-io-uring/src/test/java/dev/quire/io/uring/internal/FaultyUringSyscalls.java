@@ -36,6 +36,11 @@ final class FaultyUringSyscalls implements UringSyscalls {
     final AtomicInteger rewrittenCompletions = new AtomicInteger();
     volatile int completionErrno;
     final AtomicInteger shortened = new AtomicInteger();
+    /** Errno {@link #cachestat} answers without calling the kernel; 0 for the kernel's answer. */
+    volatile int cachestatErrno;
+    /** Answers {@link #cachestat} with no page cached, as if the file had just been evicted. */
+    volatile boolean nothingCached;
+    final AtomicInteger cachestats = new AtomicInteger();
 
     private MemorySegment params;
     private MemorySegment rings;
@@ -154,5 +159,18 @@ final class FaultyUringSyscalls implements UringSyscalls {
     @Override
     public int close(int fd) {
         return real.close(fd);
+    }
+
+    @Override
+    public int cachestat(int fd, MemorySegment range, MemorySegment result) {
+        cachestats.incrementAndGet();
+        if (cachestatErrno != 0) {
+            return -cachestatErrno;
+        }
+        int r = real.cachestat(fd, range, result);
+        if (r == 0 && nothingCached) {
+            result.fill((byte) 0);
+        }
+        return r;
     }
 }

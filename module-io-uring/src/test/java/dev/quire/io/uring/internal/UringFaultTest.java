@@ -50,7 +50,7 @@ class UringFaultTest {
     }
 
     private UringReadAt open(boolean direct) {
-        return UringReadAt.open(file, UringOptions.defaults().withDirect(direct), rings, Syscalls.libc());
+        return UringReadAt.open(file, UringOptions.defaults().withResident(false).withDirect(direct), rings, Syscalls.libc());
     }
 
     /** 300 reads of up to 64 KiB through the scope and futures, each checked byte for byte. */

@@ -40,7 +40,7 @@ class UringIoProviderTest {
                 "uring ranks above posix");
         try (ReadAt in = providers.open(file.toUri(), IoOptions.of(settings).withProvider("uring"))) {
             UringReadAt reader = assertInstanceOf(UringReadAt.class, in);
-            assertEquals(new UringOptions(16, 1, true, Coalescing.fifo()), reader.options());
+            assertEquals(new UringOptions(16, 1, true, Coalescing.fifo(), true), reader.options());
             assertEquals(Coalescing.fifo(), in.coalescing());
             assertTrue(reader.direct());
             TestFiles.assertBytes(bytes, 99_000, 1000, in.readFully(99_000, 1000, 1), "last bytes");
@@ -52,7 +52,7 @@ class UringIoProviderTest {
         Settings bad = Settings.of(Map.of("quire.io.uring.queueDepth", "0"), Map.of());
         InvalidArgumentException e = assertThrows(InvalidArgumentException.class, () -> UringOptions.from(bad));
         assertTrue(e.getMessage().contains("quire.io.uring.queueDepth"), e.getMessage());
-        assertThrows(InvalidArgumentException.class, () -> new UringOptions(64, 3, false, Coalescing.defaults()));
+        assertThrows(InvalidArgumentException.class, () -> new UringOptions(64, 3, false, Coalescing.defaults(), true));
         Settings order = Settings.of(Map.of("quire.io.uring.coalescing", "lifo"), Map.of());
         InvalidArgumentException o = assertThrows(InvalidArgumentException.class, () -> UringOptions.from(order));
         assertTrue(o.getMessage().contains("quire.io.uring.coalescing"), o.getMessage());

@@ -46,7 +46,7 @@ class UringReadAtTest {
         Path file = dir.resolve("data.bin");
         byte[] bytes = TestFiles.write(file, SIZE, 7);
         RingStats before = UringReadAt.processRingStats();
-        try (UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withDirect(direct).withRings(rings))) {
+        try (UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withResident(false).withDirect(direct).withRings(rings))) {
             assertEquals(direct, in.direct(), in.directRefusal().orElse(""));
             ExecutorService threads = Executors.newFixedThreadPool(64);
             List<Future<?>> done = new ArrayList<>();
@@ -95,7 +95,7 @@ class UringReadAtTest {
     void alignmentIsHonouredAndSegmentsAreReadOnly() throws Exception {
         Path file = dir.resolve("small.bin");
         byte[] bytes = TestFiles.write(file, 10_000, 3);
-        try (UringReadAt in = UringReadAt.open(file, UringOptions.defaults())) {
+        try (UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withResident(false))) {
             MemorySegment s = in.read(5, 100, 4096).join();
             assertEquals(0, s.address() % 4096);
             assertTrue(s.isReadOnly());
@@ -109,7 +109,7 @@ class UringReadAtTest {
     void readsPastTheEndFailNamingTheRangeAndTheFile() throws Exception {
         Path file = dir.resolve("short.bin");
         TestFiles.write(file, 5000, 1);
-        try (UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withDirect(true))) {
+        try (UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withResident(false).withDirect(true))) {
             QuireIoException e = assertThrows(QuireIoException.class, () -> ReadAt.await(in.read(4999, 2, 1)));
             assertEquals("read of 2 bytes at offset 4999 is outside " + file + " (5000 bytes)", e.getMessage());
             assertThrows(QuireIoException.class, () -> in.readFully(5001, 0, 1));
@@ -128,7 +128,7 @@ class UringReadAtTest {
     void aClosedReaderRefusesReadsAndItsScopeSaysSo() throws Exception {
         Path file = dir.resolve("closed.bin");
         TestFiles.write(file, 5000, 1);
-        UringReadAt in = UringReadAt.open(file, UringOptions.defaults());
+        UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withResident(false));
         CompletionScope<String> scope = in.openScope();
         in.close();
         assertThrows(ClosedException.class, () -> ReadAt.await(in.read(0, 10, 1)));
@@ -149,7 +149,7 @@ class UringReadAtTest {
     void cancellingAndClosingWithThousandsInFlightLosesNothingAndLeaksNothing() throws Exception {
         Path file = dir.resolve("stress.bin");
         byte[] bytes = TestFiles.write(file, 8 << 20, 11);
-        UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withDirect(true));
+        UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withResident(false).withDirect(true));
         SplittableRandom random = new SplittableRandom(5);
         CompletionScope<long[]> kept = in.openScope();
         CompletionScope<long[]> dropped = in.openScope();
@@ -209,7 +209,7 @@ class UringReadAtTest {
     void readerCloseWhileReadsAreInFlightFinishesThemAndThenClosesTheFile() throws Exception {
         Path file = dir.resolve("inflight.bin");
         byte[] bytes = TestFiles.write(file, 4 << 20, 2);
-        UringReadAt in = UringReadAt.open(file, UringOptions.defaults());
+        UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withResident(false));
         List<CompletableFuture<MemorySegment>> reads = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
             reads.add(in.read((i * 4099L) % (3 << 20), 4096 + i, 1));
@@ -234,7 +234,7 @@ class UringReadAtTest {
         SharedRings rings = new SharedRings(dev.quire.io.uring.sys.UringSyscalls.kernel());
         int threads = 8;
         int each = 512;
-        try (UringReadAt in = UringReadAt.open(file, UringOptions.defaults(), rings,
+        try (UringReadAt in = UringReadAt.open(file, UringOptions.defaults().withResident(false), rings,
                 dev.quire.io.posix.sys.Syscalls.libc())) {
             ExecutorService pool = Executors.newFixedThreadPool(threads);
             List<Future<?>> done = new ArrayList<>();
