@@ -5,10 +5,12 @@
 #
 # jdeps computes each jar's requires (from its bytecode), exports (every package) and provides (its META-INF/services).
 # Each module is then made `open`, as an automatic module is: the SDK finds its interceptor lists as resources in its
-# packages and builds classes by name, which needs the packages open. `uses` clauses cannot be seen in bytecode;
-# the ones the SDK's core loads through ServiceLoader are added by hand below.
+# packages and builds classes by name, which needs the packages open. jdeps writes no `uses` clauses: the services
+# the SDK's core loads through ServiceLoader (found with javap, calls of ServiceLoader.load) are added below.
 #
-# Needs JAVA_HOME (or PATH) to hold a JDK 25 jdeps, and Maven Central for the dependency copy.
+# Needs JAVA_HOME (or PATH) to hold a JDK 25 jdeps, Maven Central for the dependency copy, and this checkout's modules
+# installed first (`./mvnw -B -q install -DskipTests -pl module-io-s3 -am`), since the copy resolves module-io-s3's
+# dependencies, its sibling modules among them, outside the reactor.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
