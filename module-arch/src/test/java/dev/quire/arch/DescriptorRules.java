@@ -68,6 +68,23 @@ final class DescriptorRules {
             Map.entry("dev.quire.testplugin", Set.of()),
             Map.entry("dev.quire.cli", Set.of()));
 
+    /**
+     * The CLI requires no store module built on another library, nor that library: it finds the {@code s3} provider as a
+     * service and reaches its stores through {@code io.spi}, so the module is on its path but not in its descriptor.
+     */
+    static List<String> theCliRequiresNoStoreModule(ModuleDescriptor module) {
+        if (!module.name().equals("dev.quire.cli")) {
+            return List.of();
+        }
+        List<String> violations = new ArrayList<>();
+        for (ModuleDescriptor.Requires requires : module.requires()) {
+            if (requires.name().equals("dev.quire.io.s3") || requires.name().startsWith("software.amazon.awssdk")) {
+                violations.add("dev.quire.cli requires " + requires.name() + "; it finds store providers as services");
+            }
+        }
+        return violations;
+    }
+
     /** The module requires only what the architecture allows it. */
     static List<String> requiresOnlyWhatTheArchitectureAllows(ModuleDescriptor module) {
         String name = module.name();

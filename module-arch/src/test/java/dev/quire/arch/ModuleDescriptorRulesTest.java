@@ -39,6 +39,11 @@ class ModuleDescriptorRulesTest {
     }
 
     @TestFactory
+    Stream<DynamicTest> theCliRequiresNoStoreModule() {
+        return perModule(DescriptorRules::theCliRequiresNoStoreModule);
+    }
+
+    @TestFactory
     Stream<DynamicTest> exportsOnlyItsApi() {
         return perModule(DescriptorRules::exportsOnlyItsApi);
     }

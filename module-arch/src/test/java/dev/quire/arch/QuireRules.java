@@ -136,6 +136,12 @@ final class QuireRules {
             .should().dependOnClassesThat().resideInAPackage(CLI)
             .because("the CLI sits on top: it may depend on everything, nothing depends on it");
 
+    static final ArchRule THE_CLI_NAMES_NO_STORE_MODULE = noClasses()
+            .that().resideInAPackage(CLI)
+            .should().dependOnClassesThat().resideInAnyPackage("dev.quire.io.s3..", "software.amazon.awssdk..")
+            .because("the CLI reads and writes stores through the I/O providers of its context, found by URI: the s3"
+                    + " module and its SDK are a plugin on the module path, never a compile-time dependency");
+
     /** The rules over the main classes of every module at once. */
     static final List<ArchRule> BETWEEN_MODULES = List.of(BASE_USES_ONLY_THE_JDK, IO_SPI_USES_ONLY_THE_JDK_AND_BASE,
             SPLITS_USES_ONLY_THE_JDK_AND_ERRORS, POSIX_USES_ONLY_IO_SPI_AND_BASE, STORE_USES_ONLY_IO_SPI_AND_BASE,
@@ -143,7 +149,7 @@ final class QuireRules {
             URING_USES_ONLY_IO_SPI_BASE_AND_POSIX_SYSCALLS,
             LAYOUT_USES_ONLY_ITS_DECLARED_DEPENDENCIES, LAYOUT_NEVER_NAMES_A_PROVIDER, LAYOUT_KNOWS_NO_PLUGIN,
             PLUGINS_USE_ONLY_EXPORTED_LAYOUT_PACKAGES, PROVIDERS_NEVER_NAME_EACH_OTHER,
-            NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS, NOTHING_DEPENDS_ON_THE_CLI);
+            NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS, NOTHING_DEPENDS_ON_THE_CLI, THE_CLI_NAMES_NO_STORE_MODULE);
 
     // Rules within one module.
 

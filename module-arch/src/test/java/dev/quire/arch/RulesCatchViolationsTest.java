@@ -9,6 +9,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
+import dev.quire.cli.archfixture.CliNamingS3;
 import dev.quire.cli.archfixture.FakeCli;
 import dev.quire.dictionary.archfixture.DictionaryUsingLayoutInternals;
 import dev.quire.encodings.internal.compress.Compressor;
@@ -19,6 +20,7 @@ import dev.quire.io.posix.internal.PosixIoProvider;
 import dev.quire.io.posix.sys.FakeLibc;
 import dev.quire.io.spi.ReadAt;
 import dev.quire.io.s3.archfixture.S3NamingStoreInternals;
+import dev.quire.io.s3.direct.S3Stores;
 import dev.quire.io.spi.archfixture.SpiNamingLayout;
 import dev.quire.io.store.archfixture.StoreNamingLayout;
 import dev.quire.io.store.internal.HttpIoProvider;
@@ -93,6 +95,7 @@ class RulesCatchViolationsTest {
             new Case(QuireRules.NOTHING_OUTSIDE_LAYOUT_USES_ITS_INTERNALS, DictionaryUsingLayoutInternals.class,
                     FlatLayout.class),
             new Case(QuireRules.NOTHING_DEPENDS_ON_THE_CLI, LayoutNamingCli.class, FakeCli.class),
+            new Case(QuireRules.THE_CLI_NAMES_NO_STORE_MODULE, CliNamingS3.class, S3Stores.class),
             new Case(QuireRules.NO_PACKAGE_CYCLES, List.of(ParentUsingChild.class, ChildUsingParent.class),
                     ParentUsingChild.class, ChildUsingParent.class),
             new Case(QuireRules.NO_PACKAGE_CYCLES, List.of(LeftUsingRight.class, RightUsingLeft.class),
@@ -139,11 +142,14 @@ class RulesCatchViolationsTest {
         assertFalse(result.hasViolation(), String.join("\n", result.getFailureReport().getDetails()));
     }
 
-    /** The CLI may depend on every module: with it in the import, every rule between modules still holds. */
+    /**
+     * The CLI may depend on every module but the store modules it finds as services: with it in the import, every rule
+     * between modules still holds.
+     */
     @Test
     void theCliMayDependOnEverything() {
         ImportOption mainClassesAndTheCli = location -> !location.contains("/test-classes/")
-                || location.contains("/dev/quire/cli/archfixture/");
+                || location.contains("/dev/quire/cli/archfixture/FakeCli");
         JavaClasses classes = new ClassFileImporter().withImportOption(mainClassesAndTheCli)
                 .importPackages("dev.quire");
         assertTrue(classes.contain(FakeCli.class), "the CLI stand-in was imported");
@@ -167,6 +173,16 @@ class RulesCatchViolationsTest {
                 ModuleDescriptor.newModule("dev.quire.unknown").build()), "dev.quire.unknown");
         assertEquals(List.of(), DescriptorRules.requiresOnlyWhatTheArchitectureAllows(
                 ModuleDescriptor.newModule("dev.quire.cli").requires("dev.quire.io.posix").build()));
+    }
+
+    @Test
+    void aCliThatRequiresAStoreModuleIsReported() {
+        assertViolation(DescriptorRules.theCliRequiresNoStoreModule(ModuleDescriptor.newModule("dev.quire.cli")
+                .requires("dev.quire.io.store").requires("dev.quire.io.s3").build()), "dev.quire.io.s3");
+        assertViolation(DescriptorRules.theCliRequiresNoStoreModule(ModuleDescriptor.newModule("dev.quire.cli")
+                .requires("software.amazon.awssdk.services.s3").build()), "software.amazon.awssdk.services.s3");
+        assertEquals(List.of(), DescriptorRules.theCliRequiresNoStoreModule(ModuleDescriptor.newModule("dev.quire.cli")
+                .requires("dev.quire.io.store").build()));
     }
 
     @Test

@@ -50,9 +50,10 @@ import picocli.CommandLine.Spec;
                     + "ns, and null. Write names containing , : ( ) ? or spaces in backticks.",
             "",
             "Rows are written in batches, so memory stays bounded. The output appears only when the conversion "
-                    + "succeeds: a local file is written beside the target and renamed; a file: URI is uploaded in "
-                    + "parts to the local-directory store, and the upload committed at the end or aborted. A progress "
-                    + "bar is shown on standard error for long runs when it is a terminal.",
+                    + "succeeds: a local file is written beside the target and renamed; a file: URI (the "
+                    + "local-directory store) or an s3://bucket/key URI is uploaded in parts, and the upload "
+                    + "committed at the end or aborted. A progress bar is shown on standard error for long runs when "
+                    + "it is a terminal.",
             "",
             "--io and --set choose how a Vortex input is read (`quire io` lists the settings)."})
 final class ConvertCommand implements Callable<Integer> {
@@ -64,8 +65,8 @@ final class ConvertCommand implements Callable<Integer> {
     String input;
 
     @Parameters(index = "1", paramLabel = "OUT.vortex", description = "The Vortex file to write (replaced if it "
-            + "exists): a local path, or a file: URI, which is written as an object of the local-directory store (a "
-            + "multipart upload, committed when the file is complete).")
+            + "exists): a local path; a file: URI, written as an object of the local-directory store; or the URI of "
+            + "an object in a store, s3://bucket/key (a multipart upload, committed when the file is complete).")
     String output;
 
     @Option(names = "--schema", paramLabel = "SPEC", description = "Column types, e.g. 'id:i64,name:utf8?'.")
@@ -128,8 +129,8 @@ final class ConvertCommand implements Callable<Integer> {
         try (InputStream in = stdin ? new NonClosing(System.in) : Files.newInputStream(Path.of(input));
                 Progress progress = new Progress(err, Terminal.stderrIsTerminal(), "converting " + name, size,
                         System::nanoTime)) {
-            result = Outputs.write(output, target -> CsvConverter.convert(in, name, target, options, progress,
-                    context));
+            result = Outputs.write(output, context, target -> CsvConverter.convert(in, name, target, options,
+                    progress, context));
         } catch (IOException e) {
             throw new QuireIoException("reading " + name + " failed: " + e.getMessage(), e);
         }
@@ -149,8 +150,8 @@ final class ConvertCommand implements Callable<Integer> {
         WriteOptions write = writeOptions();
         QuireContext context = quire.context();
         long started = System.nanoTime();
-        VortexRewrite.Result result = Outputs.write(output, target -> VortexRewrite.rewrite(in, target, write,
-                context));
+        VortexRewrite.Result result = Outputs.write(output, context, target -> VortexRewrite.rewrite(in, target,
+                write, context));
         Duration took = Duration.ofNanos(System.nanoTime() - started);
         PrintWriter out = spec.commandLine().getOut();
         out.println("wrote " + output + ": " + Text.count(result.rows()) + " rows, " + result.schema().fieldCount()

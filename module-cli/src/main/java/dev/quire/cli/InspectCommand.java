@@ -4,7 +4,6 @@ import dev.quire.cli.inspect.FileReport;
 import dev.quire.cli.inspect.JsonReport;
 import dev.quire.cli.inspect.TextReport;
 import dev.quire.layout.file.VortexFile;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,8 +23,9 @@ final class InspectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "The Vortex file.")
-    Path file;
+    @Parameters(paramLabel = "FILE", description = "The Vortex file: a local path, or a URL an I/O provider reads "
+            + "(https://host/file.vortex, s3://bucket/key).")
+    String file;
 
     @Mixin
     ContextOptions quire;
@@ -39,7 +39,7 @@ final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try (VortexFile vortex = quire.open(file, false)) {
-            FileReport report = FileReport.of(file.toString(), vortex);
+            FileReport report = FileReport.of(file, vortex);
             if (json) {
                 new JsonReport(spec.commandLine().getOut()).print(report);
             } else {

@@ -5,17 +5,22 @@ import dev.quire.cli.csv.OutputFile;
 import dev.quire.cli.csv.StoreObject;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.UnsupportedFeatureException;
+import dev.quire.io.spi.IoOptions;
+import dev.quire.io.spi.ObjectStore;
+import dev.quire.io.spi.StoreLocation;
 import dev.quire.io.store.LocalDirectoryStore;
+import dev.quire.layout.QuireContext;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The output of {@code convert} as the command line names it: a local path, written through a temporary file, or a
- * {@code file:} URI, written as an object of the local-directory store rooted at its directory (a multipart upload
- * committed only when the file is complete). The CLI has no other store: the {@code s3} provider's module is not
- * part of it.
+ * The output of {@code convert} as the command line names it: a local path, written through a temporary file; a
+ * {@code file:} URI, written as an object of the local-directory store rooted at its directory; or the URI of an
+ * object in a store that an I/O provider of the run's context hands out ({@code s3://bucket/key} when the {@code s3}
+ * provider is on the module path), found by the URI alone, so the CLI names no store module. Objects in stores are
+ * written through a multipart upload committed only when the file is complete.
  */
 final class Outputs {
     private Outputs() {}
@@ -23,19 +28,23 @@ final class Outputs {
     /**
      * Runs {@code body} with the output {@code location} names, and releases the store it opened, if any.
      *
-     * @throws UnsupportedFeatureException for a URI of a scheme the CLI cannot write
-     * @throws InvalidArgumentException for a {@code file:} URI that does not name a file in a directory
+     * @param context the run's context, whose I/O providers hand out the store of a URI other than {@code file:}
+     * @throws UnsupportedFeatureException for a URI that no provider of the context writes (naming it)
+     * @throws InvalidArgumentException for a URI that names no object (a {@code file:} URI of no file in a directory,
+     *     an {@code s3:} URI without a key)
      * @throws dev.quire.errors.ObjectNotFoundException when the directory of a {@code file:} URI does not exist
      */
-    static <T> T write(String location, Function<Output, T> body) {
+    static <T> T write(String location, QuireContext context, Function<Output, T> body) {
         Optional<URI> url = Inputs.url(location);
         if (url.isEmpty()) {
             return body.apply(new OutputFile(Path.of(location)));
         }
         URI uri = url.get();
         if (!"file".equalsIgnoreCase(uri.getScheme())) {
-            throw new UnsupportedFeatureException("convert cannot write " + uri + ": the CLI writes local paths and "
-                    + "file: URIs (through the local-directory store); the s3 provider is not part of it");
+            StoreLocation object = context.io().objectStore(uri, IoOptions.of(context.settings()));
+            try (ObjectStore store = object.store()) {
+                return body.apply(new StoreObject(store, object.key()));
+            }
         }
         Path path;
         try {

@@ -33,7 +33,7 @@ final class ScanCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(paramLabel = "FILE", description = "The Vortex file: a local path, or a URL an I/O provider reads "
-            + "(http:// and https:// with ranged GETs; `quire io` lists the providers).")
+            + "(http://, https:// and s3://bucket/key, with ranged GETs; `quire io` lists the providers).")
     String file;
 
     @Option(names = {"-c", "--columns"}, paramLabel = "COLUMNS",

@@ -83,11 +83,21 @@ class ConvertToStoreTest {
     }
 
     @Test
-    void aStoreTheCliCannotWriteAndAMissingDirectoryAreNamed() throws IOException {
+    void aUriNoProviderWritesAndAMissingDirectoryAreNamed() throws IOException {
         Path in = csv("rows.csv", 10, null);
-        Cli.Run s3 = Cli.run("convert", in.toString(), "s3://bucket/rows.vortex");
-        assertNotEquals(0, s3.code());
-        assertTrue(s3.err().contains("convert cannot write s3://bucket/rows.vortex"), s3.err());
+        // The http provider reads URLs but hands out no store to write them.
+        Cli.Run http = Cli.run("convert", in.toString(), "https://example.org/rows.vortex");
+        assertNotEquals(0, http.code());
+        assertTrue(http.err().contains("no available I/O provider writes https://example.org/rows.vortex"),
+                http.err());
+        assertTrue(http.err().contains("http (reads only)"), http.err());
+        Cli.Run unknown = Cli.run("convert", in.toString(), "gs://bucket/rows.vortex");
+        assertNotEquals(0, unknown.code());
+        assertTrue(unknown.err().contains("no available I/O provider writes gs://bucket/rows.vortex"), unknown.err());
+        // An s3: URI must name a key; the message names the URI.
+        Cli.Run noKey = Cli.run("convert", in.toString(), "s3://bucket");
+        assertNotEquals(0, noKey.code());
+        assertTrue(noKey.err().contains("s3://bucket"), noKey.err());
 
         Path missing = dir.resolve("no-such-dir").resolve("rows.vortex");
         Cli.Run run = Cli.run("convert", in.toString(), missing.toUri().toString());

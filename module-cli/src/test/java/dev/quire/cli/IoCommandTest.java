@@ -22,9 +22,10 @@ class IoCommandTest {
         assertTrue(lines.get(1).matches("mmap +20 +yes"), run.out());
         // uring's probe sets up a ring; where the kernel refuses, the line says why instead.
         assertTrue(lines.get(2).matches("uring +15 +(yes \\(io_uring with .*\\)|no: .*)"), run.out());
-        // Equal priorities go by name: the http provider (module-io-store), then posix.
+        // Equal priorities go by name: the http provider (module-io-store), posix, then s3 (module-io-s3).
         assertTrue(lines.get(3).matches("http +10 +yes"), run.out());
         assertTrue(lines.get(4).matches("posix +10 +yes"), run.out());
+        assertTrue(lines.get(5).matches("s3 +10 +yes"), run.out());
     }
 
     @Test

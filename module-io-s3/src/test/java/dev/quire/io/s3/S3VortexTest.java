@@ -1,13 +1,16 @@
 package dev.quire.io.s3;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quire.errors.InvalidArgumentException;
 import dev.quire.io.s3.direct.S3Stores;
 import dev.quire.io.spi.InMemoryReadAt;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.ObjectStore;
 import dev.quire.io.spi.ReadAt;
+import dev.quire.io.spi.StoreLocation;
 import dev.quire.io.spi.StoreStats;
 import dev.quire.io.store.StoreOutput;
 import dev.quire.layout.QuireContext;
@@ -136,6 +139,43 @@ class S3VortexTest {
         }
         assertTrue(parts >= 2, "a file larger than one part goes up in parts: " + parts);
         readThroughS3(URI.create("s3://vortex/written/canonicalish.vortex"), expected);
+    }
+
+    /**
+     * What a writer that knows only a URI does (the CLI's {@code convert}): asks the context's providers for the store
+     * the URI names, and writes the object there in parts.
+     */
+    @Test
+    void theProvidersHandOutTheBucketOfAnS3Uri() throws Exception {
+        byte[] bytes = Files.readAllBytes(fixtures().resolve("canonicalish_50k.vortex"));
+        DType.Struct schema;
+        List<StructArray> batches = new ArrayList<>();
+        List<Object> expected;
+        try (VortexFile source = VortexFile.open(InMemoryReadAt.of(bytes), ReadLimits.defaults(), context)) {
+            schema = (DType.Struct) source.dtype();
+            source.scan().batches().forEach(batches::add);
+            expected = rows(source);
+        }
+        URI uri = URI.create("s3://vortex/located/canonicalish.vortex");
+        StoreLocation location = context.io().objectStore(uri, IoOptions.of(context.settings()));
+        assertEquals("located/canonicalish.vortex", location.key());
+        assertEquals(uri, location.uri());
+        try (ObjectStore bucket = location.store();
+                StoreOutput out = StoreOutput.create(bucket, location.key(), bucket.minPartSize())) {
+            try (VortexWriter writer = VortexWriter.create(out, schema, WriteOptions.defaults(), context)) {
+                for (StructArray batch : batches) {
+                    writer.write(batch);
+                }
+            }
+            assertEquals(List.of(), store.list("located/"), "visible before commit");
+            out.commit();
+            assertTrue(out.partsUploaded() >= 2, "parts uploaded: " + out.partsUploaded());
+        }
+        readThroughS3(uri, expected);
+
+        InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
+                () -> context.io().objectStore(URI.create("s3://vortex"), IoOptions.of(context.settings())));
+        assertTrue(e.getMessage().contains("s3://vortex"), e.getMessage());
     }
 
     @Test

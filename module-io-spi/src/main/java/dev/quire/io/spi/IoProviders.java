@@ -4,6 +4,7 @@ import dev.quire.config.Setting;
 import dev.quire.config.Settings;
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.PluginConflictException;
+import dev.quire.errors.UnsupportedFeatureException;
 import dev.quire.plugin.PluginLoader;
 import dev.quire.plugin.PluginRegistry;
 import java.net.URI;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -161,6 +163,39 @@ public final class IoProviders {
         } catch (RuntimeException e) {
             return Availability.no("its availability probe failed: " + e);
         }
+    }
+
+    /**
+     * The object store {@code uri} names an object of, for writing it: from the available provider of highest priority
+     * that supports the URI and hands out stores ({@link IoProvider#objectStore}). The {@link #PROVIDER} setting and
+     * the options' provider are not asked: they choose how files are read, and a write goes to whatever store the URI
+     * names. The store is the caller's to close.
+     *
+     * @throws UnsupportedFeatureException when no available provider writes the URI; the message names it and lists
+     *     the providers and why each was passed over
+     * @throws InvalidArgumentException when the URI is of a store's scheme but names no object there
+     */
+    public StoreLocation objectStore(URI uri, IoOptions options) {
+        Objects.requireNonNull(uri, "uri is null");
+        Objects.requireNonNull(options, "options is null");
+        List<String> passedOver = new ArrayList<>();
+        for (IoProvider provider : ranked) {
+            if (!provider.supports(uri)) {
+                passedOver.add(provider.name() + " (other scheme)");
+                continue;
+            }
+            Availability availability = availability(provider);
+            if (!availability.available()) {
+                passedOver.add(provider.name() + " (not available: " + availability.reason() + ")");
+                continue;
+            }
+            Optional<StoreLocation> location = provider.objectStore(uri, options);
+            if (location.isPresent()) {
+                return location.get();
+            }
+            passedOver.add(provider.name() + " (reads only)");
+        }
+        throw new UnsupportedFeatureException("no available I/O provider writes " + uri + "; found: " + passedOver);
     }
 
     /** Opens {@code uri} with the provider {@link #choose} picks, passing it {@code options}. */

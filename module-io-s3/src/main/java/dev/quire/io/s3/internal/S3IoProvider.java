@@ -6,13 +6,16 @@ import dev.quire.io.spi.Availability;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProvider;
 import dev.quire.io.spi.ReadAt;
+import dev.quire.io.spi.StoreLocation;
 import dev.quire.io.store.StoreReadAt;
 import dev.quire.io.store.StoreReadOptions;
 import java.net.URI;
+import java.util.Optional;
 
 /**
  * Reads {@code s3://bucket/key} objects through a {@link StoreReadAt} over the bucket, configured by the options'
- * settings ({@code quire.s3.*} for the client, {@code quire.store.*} for the reader).
+ * settings ({@code quire.s3.*} for the client, {@code quire.store.*} for the reader); hands out the bucket of an
+ * {@code s3://bucket/key} URI as an object store, for writing the object through a multipart upload.
  */
 public final class S3IoProvider implements IoProvider {
     public static final String NAME = "s3";
@@ -46,5 +49,14 @@ public final class S3IoProvider implements IoProvider {
         S3Config config = S3Config.from(options.settings());
         return StoreReadAt.open(new S3ObjectStore(S3Clients.shared(config), location.bucket()), location.key(),
                 StoreReadOptions.from(options.settings()));
+    }
+
+    /** The URI's bucket on the process's shared client for the options' settings, and its key. */
+    @Override
+    public Optional<StoreLocation> objectStore(URI uri, IoOptions options) {
+        S3Location location = S3Location.of(uri);
+        S3Config config = S3Config.from(options.settings());
+        return Optional.of(new StoreLocation(new S3ObjectStore(S3Clients.shared(config), location.bucket()),
+                location.key()));
     }
 }
