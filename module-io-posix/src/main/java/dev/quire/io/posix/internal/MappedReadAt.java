@@ -3,6 +3,7 @@ package dev.quire.io.posix.internal;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.QuireIoException;
 import dev.quire.io.posix.PosixSettings;
+import dev.quire.io.posix.sys.SharedMappings;
 import dev.quire.io.spi.Buffers;
 import dev.quire.io.spi.Coalescing;
 import dev.quire.io.spi.ReadAt;

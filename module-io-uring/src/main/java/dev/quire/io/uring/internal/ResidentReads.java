@@ -1,20 +1,21 @@
 package dev.quire.io.uring.internal;
 
 import dev.quire.io.posix.sys.NativeFile;
+import dev.quire.io.posix.sys.SharedMappings;
 import dev.quire.io.spi.Buffers;
 import dev.quire.io.uring.sys.UringSyscalls;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Reads a reader serves without the ring: ranges whose every page the page cache holds, asked with
  * {@code cachestat(2)}, are slices of a read-only mapping of the file, with no submission, no hand-off and no copy (a
- * copy only when the slice's address misses the alignment asked for). A range with any page missing goes to the ring,
+ * copy only when the slice's address misses the alignment asked for). The mapping is the one the {@code mmap}
+ * provider's readers of the same unchanged file share ({@link SharedMappings}), kept for {@link #KEEP_MILLIS} after
+ * its last reader closes, so that opening the file again does not fault its pages in again. A range with any page missing goes to the ring,
  * which reads it without blocking a scan thread on the disk.
  *
  * <p>The first {@code ENOSYS} or {@code EPERM} (a kernel older than 6.5, a seccomp filter) turns the check off for the
@@ -23,6 +24,8 @@ import java.nio.file.StandardOpenOption;
  */
 final class ResidentReads {
     private static final long PAGE = 4096;
+    /** How long a mapping stays shared after its last reader closed: the {@code mmap} provider's default. */
+    static final long KEEP_MILLIS = 2_000;
     private static final int ENOSYS = 38;
     private static final int EPERM = 1;
 
@@ -33,13 +36,15 @@ final class ResidentReads {
     private final SharedRings shared;
     private final UringSyscalls sys;
     private final NativeFile file;
+    private final SharedMappings.Lease lease;
     private final MemorySegment mapping;
 
-    private ResidentReads(SharedRings shared, NativeFile file, MemorySegment mapping) {
+    private ResidentReads(SharedRings shared, NativeFile file, SharedMappings.Lease lease) {
         this.shared = shared;
         this.sys = shared.syscalls();
         this.file = file;
-        this.mapping = mapping;
+        this.lease = lease;
+        this.mapping = lease.mapping();
     }
 
     /**
@@ -51,16 +56,18 @@ final class ResidentReads {
         if (shared.noResidencyCheck || file.direct() || file.size() == 0) {
             return null;
         }
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            long size = file.size();
-            if (channel.size() < size) {
-                return null;
-            }
-            MemorySegment mapping = channel.map(FileChannel.MapMode.READ_ONLY, 0, size, Arena.ofAuto()).asReadOnly();
-            return new ResidentReads(shared, file, mapping);
+        SharedMappings.Lease lease;
+        try {
+            lease = SharedMappings.acquire(path, KEEP_MILLIS);
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return null;
         }
+        if (lease.mapping().byteSize() != file.size()) {
+            // The file changed between the two opens: this reader keeps to the ring.
+            lease.release();
+            return null;
+        }
+        return new ResidentReads(shared, file, lease);
     }
 
     /**
@@ -87,6 +94,16 @@ final class ResidentReads {
         MemorySegment copy = Buffers.allocate(length, alignment);
         MemorySegment.copy(slice, 0, copy, 0, length);
         return copy.asReadOnly();
+    }
+
+    /** Gives the mapping back; the reader's segments stay valid. Idempotent. */
+    void release() {
+        lease.release();
+    }
+
+    /** Releases the mapping when {@code reader} becomes unreachable unclosed. */
+    void watch(Object reader) {
+        lease.watch(reader);
     }
 
     /** Whether every page of the range is cached; the caller holds the descriptor. */

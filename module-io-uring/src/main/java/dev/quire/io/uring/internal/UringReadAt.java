@@ -60,7 +60,11 @@ public final class UringReadAt implements ReadAt {
         NativeFile file = NativeFile.open(path, options.direct(), files);
         try {
             ResidentReads resident = options.resident() ? ResidentReads.open(shared, file, path) : null;
-            return new UringReadAt(file, options, rings, resident);
+            UringReadAt reader = new UringReadAt(file, options, rings, resident);
+            if (resident != null) {
+                resident.watch(reader);
+            }
+            return reader;
         } catch (RuntimeException | Error e) {
             file.close();
             throw e;
@@ -229,6 +233,9 @@ public final class UringReadAt implements ReadAt {
     /** Closes the file once the reads the kernel holds completed; later reads fail. Idempotent. */
     @Override
     public void close() {
+        if (resident != null) {
+            resident.release();
+        }
         file.close();
     }
 }

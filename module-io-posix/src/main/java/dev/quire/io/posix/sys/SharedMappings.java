@@ -1,7 +1,6 @@
-package dev.quire.io.posix.internal;
+package dev.quire.io.posix.sys;
 
 import dev.quire.errors.InvalidArgumentException;
-import dev.quire.io.posix.PosixSettings;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -18,7 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The read-only mappings of the {@code mmap} provider, shared by the readers of one unchanged file. Opening a file
+ * The read-only mappings of local files, shared by the readers of one unchanged file: the {@code mmap} provider's, and
+ * those the {@code uring} provider serves cached ranges from. Opening a file
  * again (a query engine opens a file per query, or per split) would otherwise map it again, and the new mapping's
  * pages fault in one by one as they are first read: at TPC-H scale factor 1 that was about 1,300 page faults and a
  * fifth of the CPU of a query reading 40 MiB of a 178 MB file.
@@ -31,13 +31,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>The table is process-wide, whoever opens the file: the mappings of one unchanged file are the same bytes for every
  * reader. A mapping stays in it while a reader of it is open, and after the last one closes for the keep time that
- * reader was opened with ({@link PosixSettings#MMAP_KEEP_MILLIS}, {@code 0} to share only between readers open at
+ * reader was opened with ({@code quire.io.mmap.keepMillis} for the {@code mmap} provider, {@code 0} to share only between readers open at
  * once), so that a file opened again soon after is not mapped again. After that the table
  * forgets it, and, as for any mapping here, the memory is unmapped once no segment read through it is reachable:
  * until then a deleted file keeps its disk space. A reader dropped without {@code close()} is released when it
  * becomes unreachable.
  */
-final class SharedMappings {
+public final class SharedMappings {
     private static final Cleaner CLEANER = Cleaner.create();
 
     /** What the file was when it was mapped; {@code fileKey} is the file system's (device and inode on Linux). */
@@ -69,7 +69,7 @@ final class SharedMappings {
      * A reader's hold on a mapping: {@link #release()} gives it back, once however often it is called. A lease
      * {@linkplain #watch watching} its reader is also released when the reader becomes unreachable unclosed.
      */
-    static final class Lease {
+    public static final class Lease {
         private final MemorySegment mapping;
         /** The shared entry held, or null for a mapping shared with no one. */
         private final Entry entry;
@@ -82,18 +82,18 @@ final class SharedMappings {
             this.keepMillis = keepMillis;
         }
 
-        MemorySegment mapping() {
+        public MemorySegment mapping() {
             return mapping;
         }
 
         /** Releases this lease when {@code reader} (which must not be reachable from the lease) is collected. */
-        void watch(Object reader) {
+        public void watch(Object reader) {
             if (entry != null) {
                 CLEANER.register(reader, this::release);
             }
         }
 
-        void release() {
+        public void release() {
             if (entry != null && released.compareAndSet(false, true)) {
                 SharedMappings.release(entry, keepMillis);
             }
@@ -108,7 +108,7 @@ final class SharedMappings {
      * @throws IOException when the file cannot be opened, read or mapped
      * @throws InvalidArgumentException when {@code keep} is negative
      */
-    static Lease acquire(Path path, long keep) throws IOException {
+    public static Lease acquire(Path path, long keep) throws IOException {
         if (keep < 0) {
             throw new InvalidArgumentException("a mapping cannot stay shared for " + keep
                     + " milliseconds");
