@@ -23,8 +23,8 @@ module dev.quire.io.posix {
 
     exports dev.quire.io.posix;
     exports dev.quire.io.posix.direct;
-    // The libc bindings, for the uring provider alone (the tiered provider will be added when it exists: a qualified
-    // export may only name modules that are there).
+    // The libc bindings and shared file mappings, for the uring provider alone (the tiered provider will be added when
+    // it exists: a qualified export may only name modules that are there).
     exports dev.quire.io.posix.sys to dev.quire.io.uring;
 
     provides dev.quire.io.spi.IoProvider with dev.quire.io.posix.internal.MmapIoProvider,
