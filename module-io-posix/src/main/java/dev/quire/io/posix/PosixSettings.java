@@ -1,6 +1,7 @@
 package dev.quire.io.posix;
 
 import dev.quire.config.Setting;
+import dev.quire.io.posix.sys.SharedMappings;
 import java.util.List;
 
 /**
@@ -43,10 +44,10 @@ public final class PosixSettings {
 
     /**
      * How long, in milliseconds, an {@code mmap} mapping no open reader uses stays shared, so that a file opened again
-     * soon is not mapped again: 2 s by default, {@code 0} to share only between readers open at once.
+     * soon is not mapped again: 2 s by default, {@code 0} to share only between readers open at once. The {@code uring}
+     * provider's resident reads share the same mappings, for as long.
      */
-    public static final Setting<Long> MMAP_KEEP_MILLIS = Setting.wholeNumber("quire.io.mmap.keepMillis", 2_000, 0,
-            Long.MAX_VALUE, "how long, in milliseconds, an mmap mapping no open reader uses stays shared");
+    public static final Setting<Long> MMAP_KEEP_MILLIS = SharedMappings.KEEP_MILLIS;
 
     /** Every setting of the {@code mmap} and {@code posix} providers, for tools that list them. */
     public static final List<Setting<?>> ALL = List.of(FAST_PATH, MIN_READ_LENGTH, MAX_READ_LENGTH, DIRECT,

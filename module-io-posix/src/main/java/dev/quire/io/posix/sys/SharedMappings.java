@@ -1,5 +1,6 @@
 package dev.quire.io.posix.sys;
 
+import dev.quire.config.Setting;
 import dev.quire.errors.InvalidArgumentException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -31,7 +32,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>The table is process-wide, whoever opens the file: the mappings of one unchanged file are the same bytes for every
  * reader. A mapping stays in it while a reader of it is open, and after the last one closes for the keep time that
- * reader was opened with ({@code quire.io.mmap.keepMillis} for the {@code mmap} provider, {@code 0} to share only between readers open at
+ * reader was opened with ({@link #KEEP_MILLIS}, {@code 0} to share only between readers open at
  * once), so that a file opened again soon after is not mapped again. After that the table
  * forgets it, and, as for any mapping here, the memory is unmapped once no segment read through it is reachable:
  * until then a deleted file keeps its disk space. A reader dropped without {@code close()} is released when it
@@ -39,6 +40,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class SharedMappings {
     private static final Cleaner CLEANER = Cleaner.create();
+
+    /**
+     * How long, in milliseconds, a mapping no open reader uses stays shared ({@code quire.io.mmap.keepMillis}, 2 s by
+     * default): the setting of every provider that maps through this table.
+     */
+    public static final Setting<Long> KEEP_MILLIS = Setting.wholeNumber("quire.io.mmap.keepMillis", 2_000, 0,
+            Long.MAX_VALUE, "how long, in milliseconds, an mmap mapping no open reader uses stays shared");
 
     /** What the file was when it was mapped; {@code fileKey} is the file system's (device and inode on Linux). */
     private record Identity(Object fileKey, long size, long modifiedNanos) {

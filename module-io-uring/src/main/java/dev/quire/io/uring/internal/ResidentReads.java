@@ -14,8 +14,9 @@ import java.nio.file.Path;
  * Reads a reader serves without the ring: ranges whose every page the page cache holds, asked with
  * {@code cachestat(2)}, are slices of a read-only mapping of the file, with no submission, no hand-off and no copy (a
  * copy only when the slice's address misses the alignment asked for). The mapping is the one the {@code mmap}
- * provider's readers of the same unchanged file share ({@link SharedMappings}), kept for {@link #KEEP_MILLIS} after
- * its last reader closes, so that opening the file again does not fault its pages in again. A range with any page missing goes to the ring,
+ * provider's readers of the same unchanged file share ({@link SharedMappings}), kept for
+ * {@link SharedMappings#KEEP_MILLIS} after its last reader closes, so that opening the file again does not fault its
+ * pages in again. A range with any page missing goes to the ring,
  * which reads it without blocking a scan thread on the disk.
  *
  * <p>The first {@code ENOSYS} or {@code EPERM} (a kernel older than 6.5, a seccomp filter) turns the check off for the
@@ -24,8 +25,6 @@ import java.nio.file.Path;
  */
 final class ResidentReads {
     private static final long PAGE = 4096;
-    /** How long a mapping stays shared after its last reader closed: the {@code mmap} provider's default. */
-    static final long KEEP_MILLIS = 2_000;
     private static final int ENOSYS = 38;
     private static final int EPERM = 1;
 
@@ -52,13 +51,13 @@ final class ResidentReads {
      * {@code O_DIRECT}, a kernel without {@code cachestat}, or a file that cannot be mapped (it is then read through the
      * ring alone).
      */
-    static ResidentReads open(SharedRings shared, NativeFile file, Path path) {
+    static ResidentReads open(SharedRings shared, NativeFile file, Path path, long keepMillis) {
         if (shared.noResidencyCheck || file.direct() || file.size() == 0) {
             return null;
         }
         SharedMappings.Lease lease;
         try {
-            lease = SharedMappings.acquire(path, KEEP_MILLIS);
+            lease = SharedMappings.acquire(path, keepMillis);
         } catch (IOException | UnsupportedOperationException | SecurityException e) {
             return null;
         }

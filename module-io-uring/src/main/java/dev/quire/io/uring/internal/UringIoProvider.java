@@ -2,6 +2,7 @@ package dev.quire.io.uring.internal;
 
 import dev.quire.errors.InvalidArgumentException;
 import dev.quire.errors.UnsupportedFeatureException;
+import dev.quire.io.posix.sys.SharedMappings;
 import dev.quire.io.spi.Availability;
 import dev.quire.io.spi.IoOptions;
 import dev.quire.io.spi.IoProvider;
@@ -62,6 +63,7 @@ public final class UringIoProvider implements IoProvider {
             throw new UnsupportedFeatureException("the uring provider cannot read " + uri + ": "
                     + availability.reason());
         }
-        return UringReadAt.open(path, UringOptions.from(options.settings()));
+        return UringReadAt.open(path, UringOptions.from(options.settings()),
+                options.settings().get(SharedMappings.KEEP_MILLIS));
     }
 }

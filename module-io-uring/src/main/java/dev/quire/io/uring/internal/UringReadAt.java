@@ -3,6 +3,7 @@ package dev.quire.io.uring.internal;
 import dev.quire.errors.ClosedException;
 import dev.quire.errors.QuireIoException;
 import dev.quire.io.posix.sys.NativeFile;
+import dev.quire.io.posix.sys.SharedMappings;
 import dev.quire.io.posix.sys.Syscalls;
 import dev.quire.io.spi.Buffers;
 import dev.quire.io.spi.Coalescing;
@@ -51,15 +52,29 @@ public final class UringReadAt implements ReadAt {
      * @throws dev.quire.errors.UnsupportedFeatureException when io_uring cannot be used here
      */
     public static UringReadAt open(Path path, UringOptions options) {
-        return open(path, options, SharedRings.PROCESS, Syscalls.libc());
+        return open(path, options, SharedMappings.KEEP_MILLIS.defaultValue(), SharedRings.PROCESS, Syscalls.libc());
+    }
+
+    /**
+     * {@link #open(Path, UringOptions)}, keeping the file's mapping shared for {@code keepMillis} after its last reader
+     * closes ({@link SharedMappings#KEEP_MILLIS}).
+     */
+    public static UringReadAt open(Path path, UringOptions options, long keepMillis) {
+        return open(path, options, keepMillis, SharedRings.PROCESS, Syscalls.libc());
     }
 
     /** {@link #open(Path, UringOptions)} on the rings of {@code shared}, opening the file through {@code files}. */
     static UringReadAt open(Path path, UringOptions options, SharedRings shared, Syscalls files) {
+        return open(path, options, SharedMappings.KEEP_MILLIS.defaultValue(), shared, files);
+    }
+
+    private static UringReadAt open(Path path, UringOptions options, long keepMillis, SharedRings shared,
+            Syscalls files) {
         Reactor[] rings = shared.get(options);
         NativeFile file = NativeFile.open(path, options.direct(), files);
         try {
-            ResidentReads resident = options.resident() ? ResidentReads.open(shared, file, path) : null;
+            ResidentReads resident = options.resident() ? ResidentReads.open(shared, file, path, keepMillis)
+                    : null;
             UringReadAt reader = new UringReadAt(file, options, rings, resident);
             if (resident != null) {
                 resident.watch(reader);
