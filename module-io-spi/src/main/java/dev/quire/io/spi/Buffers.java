@@ -27,6 +27,19 @@ public final class Buffers {
         return Arena.ofAuto().allocate(length, alignment);
     }
 
+    /**
+     * {@code slice} itself when it starts at a multiple of {@code alignment}, else a read-only copy of it that does:
+     * how a reader that hands out slices of a mapping keeps the alignment callers ask for.
+     */
+    public static MemorySegment aligned(MemorySegment slice, long alignment) {
+        if ((slice.address() & (alignment - 1)) == 0) {
+            return slice;
+        }
+        MemorySegment copy = allocate(slice.byteSize(), alignment);
+        MemorySegment.copy(slice, 0, copy, 0, slice.byteSize());
+        return copy.asReadOnly();
+    }
+
     public static void checkAlignment(long alignment) {
         if (alignment <= 0 || Long.bitCount(alignment) != 1 || alignment > MAX_ALIGNMENT) {
             throw new InvalidArgumentException("alignment must be a power of two from 1 to " + MAX_ALIGNMENT

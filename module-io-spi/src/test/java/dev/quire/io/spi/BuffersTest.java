@@ -23,6 +23,24 @@ class BuffersTest {
     }
 
     @Test
+    void alignedKeepsAnAlignedSliceAndCopiesAMisalignedOne() {
+        MemorySegment base = Buffers.allocate(256, 64);
+        for (int i = 0; i < 256; i++) {
+            base.set(ValueLayout.JAVA_BYTE, i, (byte) i);
+        }
+        MemorySegment atStart = base.asSlice(64, 100);
+        assertEquals(atStart.address(), Buffers.aligned(atStart, 64).address(), "an aligned slice is not copied");
+        MemorySegment off = base.asSlice(3, 100);
+        MemorySegment copy = Buffers.aligned(off, 64);
+        assertEquals(0, copy.address() % 64);
+        assertEquals(100, copy.byteSize());
+        assertTrue(copy.isReadOnly());
+        for (int i = 0; i < 100; i++) {
+            assertEquals((byte) (i + 3), copy.get(ValueLayout.JAVA_BYTE, i));
+        }
+    }
+
+    @Test
     void buffersStartZeroed() {
         MemorySegment s = Buffers.allocate(1000, 64);
         for (long i = 0; i < s.byteSize(); i++) {

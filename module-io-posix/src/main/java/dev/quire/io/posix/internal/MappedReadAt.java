@@ -92,13 +92,7 @@ public final class MappedReadAt implements ReadAt {
         }
         Buffers.checkAlignment(alignment);
         ReadAt.checkRange(name(), offset, length, mapping.byteSize());
-        MemorySegment slice = mapping.asSlice(offset, length);
-        if ((slice.address() & (alignment - 1)) == 0) {
-            return slice;
-        }
-        MemorySegment copy = Buffers.allocate(length, alignment);
-        MemorySegment.copy(slice, 0, copy, 0, length);
-        return copy.asReadOnly();
+        return Buffers.aligned(mapping.asSlice(offset, length), alignment);
     }
 
     @Override

@@ -86,13 +86,7 @@ final class ResidentReads {
         if (!resident) {
             return null;
         }
-        MemorySegment slice = mapping.asSlice(offset, length);
-        if ((slice.address() & (alignment - 1)) == 0) {
-            return slice;
-        }
-        MemorySegment copy = Buffers.allocate(length, alignment);
-        MemorySegment.copy(slice, 0, copy, 0, length);
-        return copy.asReadOnly();
+        return Buffers.aligned(mapping.asSlice(offset, length), alignment);
     }
 
     /** Gives the mapping back; the reader's segments stay valid. Idempotent. */
